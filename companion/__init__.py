@@ -1,0 +1,1 @@
+"""El Grande table companion: rules engine, session, views and command line."""

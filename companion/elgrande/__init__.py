@@ -1,0 +1,1 @@
+"""El Grande: game data, the pure rules engine and scoring."""

@@ -1,0 +1,224 @@
+"""`companion score FILE`: score a position given as JSON and print the result as JSON.
+
+Input (README "Scoring a position" has the whole format)::
+
+    {"players": ["red", "blue", "yellow"], "ruleset": "2015", "king": "castilla_nueva",
+     "grandes": {"red": "aragon", "blue": "galicia", "yellow": "sevilla"},
+     "caballeros": {"aragon": {"red": 3, "blue": 1}, "castillo": {"red": 2}},
+     "scoreboards": {"valencia": [8, 4, 0]},
+     "castillo_discs": {"red": "granada"},
+     "scoring": "general"}
+
+Bad input exits with status 2 and one line on stderr naming the JSON path and what is accepted.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from companion.elgrande.data import CASTILLO, game_data
+from companion.elgrande.scoring import (
+    RULESETS,
+    AreaScore,
+    Position,
+    general_scoring,
+    score_areas,
+    totals,
+)
+
+KEYS = ("players", "ruleset", "king", "grandes", "caballeros", "scoreboards", "castillo_discs")
+OPTIONAL = ("ruleset", "scoreboards", "castillo_discs", "scoring")
+
+
+class PositionError(ValueError):
+    """Bad input: the message names the JSON path and what is accepted."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+
+
+def _choices(items: Any) -> str:
+    return ", ".join(items)
+
+
+def _obj(raw: Any, path: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise PositionError(path, f"expected an object, got {json.dumps(raw)}")
+    return raw
+
+
+def _region(raw: Any, path: str, *, castillo: bool = False) -> str:
+    data = game_data()
+    accepted = [*data.regions, CASTILLO] if castillo else list(data.regions)
+    if raw not in accepted:
+        what = "an area" if castillo else "a region (not the Castillo)"
+        raise PositionError(path, f"{json.dumps(raw)} is not {what}; accepted: {_choices(accepted)}")
+    return raw
+
+
+def _player(raw: str, players: tuple[str, ...], path: str) -> str:
+    if raw not in players:
+        raise PositionError(path, f"{raw!r} is not a player; players: {_choices(players)}")
+    return raw
+
+
+def _players(raw: Any) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
+        raise PositionError("$.players", "expected a list of 2 to 5 player names (strings)")
+    if not 2 <= len(raw) <= 5:
+        raise PositionError("$.players", f"El Grande takes 2 to 5 players, got {len(raw)}")
+    if len(set(raw)) != len(raw):
+        raise PositionError("$.players", "a player is named twice")
+    return tuple(raw)
+
+
+def _caballeros(raw: Any, players: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    per_colour = game_data().caballeros_per_colour
+    out: dict[str, dict[str, int]] = {}
+    for area, counts in _obj(raw, "$.caballeros").items():
+        path = f"$.caballeros.{area}"
+        _region(area, path, castillo=True)
+        out[area] = {}
+        for p, n in _obj(counts, path).items():
+            _player(p, players, f"{path}.{p}")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= per_colour:
+                accepted = f"a whole number 0–{per_colour}"
+                raise PositionError(f"{path}.{p}", f"expected {accepted}, got {json.dumps(n)}")
+            out[area][p] = n
+    for p in players:
+        total = sum(c.get(p, 0) for c in out.values())
+        if total > per_colour:
+            raise PositionError(
+                "$.caballeros",
+                f"{p} has {total} caballeros on the board; a colour has {per_colour} in all",
+            )
+    return out
+
+
+def _scoreboards(raw: Any) -> dict[str, tuple[int, int, int]]:
+    boards = game_data().scoreboards
+    accepted = " or ".join(json.dumps(list(v)) for v in boards.values())
+    out: dict[str, tuple[int, int, int]] = {}
+    for region, values in _obj(raw, "$.scoreboards").items():
+        path = f"$.scoreboards.{region}"
+        _region(region, path)
+        if not isinstance(values, list) or tuple(values) not in boards.values():
+            raise PositionError(path, f"expected a mobile scoreboard, {accepted}")
+        if tuple(values) in out.values():
+            raise PositionError(path, f"the scoreboard {json.dumps(values)} is already placed")
+        out[region] = tuple(values)
+    return out
+
+
+def _scoring(raw: Any) -> tuple[list[str] | None, bool]:
+    """(areas to score, first_only); areas None means a general scoring."""
+    if raw == "general":
+        return None, False
+    accepted = '"general" or {"areas": [...], "first_only": false}'
+    spec = _obj(raw, "$.scoring") if isinstance(raw, dict) else None
+    if spec is None:
+        raise PositionError("$.scoring", f"expected {accepted}, got {json.dumps(raw)}")
+    for key in spec:
+        if key not in ("areas", "first_only"):
+            raise PositionError(f"$.scoring.{key}", f"unknown key; accepted: {accepted}")
+    areas = spec.get("areas")
+    if not isinstance(areas, list) or not areas:
+        raise PositionError("$.scoring.areas", "expected a non-empty list of areas")
+    for i, a in enumerate(areas):
+        _region(a, f"$.scoring.areas[{i}]", castillo=True)
+    if len(set(areas)) != len(areas):
+        raise PositionError("$.scoring.areas", "an area is listed twice")
+    first_only = spec.get("first_only", False)
+    if not isinstance(first_only, bool):
+        raise PositionError("$.scoring.first_only", "expected true or false")
+    return areas, first_only
+
+
+def parse_position(doc: Any) -> tuple[Position, dict[str, str], list[str] | None, bool]:
+    """Validate a position document: (position, discs, areas or None for general, first_only)."""
+    doc = _obj(doc, "$")
+    for key in doc:
+        if key not in (*KEYS, "scoring"):
+            raise PositionError(f"$.{key}", f"unknown key; accepted: {_choices((*KEYS, 'scoring'))}")
+    for key in KEYS:
+        if key not in doc and key not in OPTIONAL:
+            raise PositionError(f"$.{key}", "missing; it is required")
+    players = _players(doc["players"])
+    ruleset = doc.get("ruleset", "2015")
+    if ruleset not in RULESETS:
+        accepted = " or ".join(json.dumps(r) for r in RULESETS)
+        raise PositionError("$.ruleset", f"expected {accepted}, got {json.dumps(ruleset)}")
+    king = doc["king"]
+    if king == CASTILLO:
+        raise PositionError("$.king", "the King never stands on the Castillo; name a region")
+    _region(king, "$.king")
+    grandes: dict[str, str] = {}
+    for p, region in _obj(doc["grandes"], "$.grandes").items():
+        _player(p, players, f"$.grandes.{p}")
+        grandes[p] = _region(region, f"$.grandes.{p}")
+    for p in players:
+        if p not in grandes:
+            raise PositionError("$.grandes", f"no Grande for {p}; every player has one")
+    caballeros = _caballeros(doc["caballeros"], players)
+    scoreboards = _scoreboards(doc.get("scoreboards", {}))
+    areas, first_only = _scoring(doc.get("scoring", "general"))
+    discs: dict[str, str] = {}
+    for p, region in _obj(doc.get("castillo_discs", {}), "$.castillo_discs").items():
+        _player(p, players, f"$.castillo_discs.{p}")
+        discs[p] = _region(region, f"$.castillo_discs.{p}")
+    if areas is None:
+        for p in players:
+            if caballeros.get(CASTILLO, {}).get(p, 0) and p not in discs:
+                raise PositionError(
+                    "$.castillo_discs",
+                    f"{p} has caballeros in the Castillo but no disc; give a region for {p}",
+                )
+    pos = Position(players, king, grandes, caballeros, scoreboards, ruleset)
+    return pos, discs, areas, first_only
+
+
+def score_document(doc: Any) -> dict[str, Any]:
+    """Score a position document; raises PositionError on bad input."""
+    pos, discs, areas, first_only = parse_position(doc)
+    results: list[AreaScore]
+    if areas is None:
+        general = general_scoring(pos, discs)
+        results = general.areas
+        after = {"caballeros": general.caballeros_after, "returned_to_court": general.to_court}
+    else:
+        results = score_areas(pos, areas, first_only=first_only)
+        after = {
+            "caballeros": {a: {p: n for p, n in c.items() if n} for a, c in pos.caballeros.items()},
+            "returned_to_court": {},
+        }
+    return {
+        "totals": totals(results, pos.players),
+        "areas": [r.to_json() for r in results],
+        "board_after": after,
+    }
+
+
+def run_score(file: str) -> int:
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        print(f"companion score: cannot read {file}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"$: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
+        return 2
+    try:
+        result = score_document(doc)
+    except PositionError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0

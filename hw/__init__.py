@@ -1,0 +1,1 @@
+"""Hardware abstraction layer: real drivers (gpiozero, luma, espeak-ng) and their mock twins."""
