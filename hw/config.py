@@ -82,7 +82,8 @@ class DisplayConfig:
 
     @property
     def size(self) -> tuple[int, int]:
-        return (self.width, self.height)
+        """The size of the images to render: width × height after rotation."""
+        return (self.height, self.width) if self.rotate % 2 else (self.width, self.height)
 
     def describe(self) -> str:
         where = (

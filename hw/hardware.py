@@ -1,0 +1,181 @@
+"""``build_hardware``: one call from a validated config to every device, real or mock.
+
+>>> from hw.config import load_config
+>>> hw = build_hardware(load_config("config/sim.toml"))
+>>> hw.backend, sorted(hw.pads), hw.display.size
+('mock', ['blue', 'green', 'red', 'yellow'], (256, 64))
+>>> hw.close()
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hw import devices
+from hw.backend import mock_pin_factory, pi_pin_factory, resolve_backend
+from hw.buzzer import Buzzer, RecordingBuzzer
+from hw.config import DisplayConfig, HardwareConfig
+from hw.display import Display
+from hw.events import Event
+from hw.input import InputHub
+from hw.matrix import Matrix
+from hw.pad import Pad
+from hw.speaker import EspeakSpeaker, RecordingSpeaker, Speaker
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Hardware:
+    """Every device of the table, and the one queue their events come out of."""
+
+    config: HardwareConfig
+    backend: str
+    events: queue.Queue[Event]
+    input: InputHub
+    pads: dict[str, Pad]
+    display: Display
+    speaker: Speaker
+    matrix: Matrix | None = None
+    buzzer: Buzzer | None = None
+    pin_factory: Any = None
+    _closed: bool = field(default=False, repr=False)
+
+    @property
+    def pad_displays(self) -> dict[str, Display]:
+        """The private displays, by player (players without one are absent)."""
+        return {p: pad.display for p, pad in self.pads.items() if pad.display is not None}
+
+    def displays(self) -> list[Display]:
+        return [self.display, *self.pad_displays.values()]
+
+    def maintain(self) -> None:
+        """Retry degraded devices whose back-off has run out; call it from the app loop."""
+        for d in self.displays():
+            if d.degraded:
+                d.retry()
+        if self.matrix is not None and self.matrix.degraded:
+            self.matrix.retry()
+
+    def close(self) -> None:
+        """Stop the threads and release every pin and bus (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self.input.close()
+        self.speaker.close()
+        if self.buzzer:
+            self.buzzer.close()
+        if self.matrix:
+            self.matrix.close()
+        for pad in self.pads.values():
+            pad.close()
+        self.display.close()
+        if self.pin_factory is not None:
+            self.pin_factory.close()
+
+    def __enter__(self) -> Hardware:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def build_hardware(
+    config: HardwareConfig,
+    *,
+    backend: str | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    wav_dir: str | Path | None = None,
+    start: bool = True,
+) -> Hardware:
+    """Open every device in ``config`` on the chosen backend ("mock" or "pi").
+
+    ``clock`` drives input timing and retry back-off (tests pass a fake one). With
+    ``start=False`` the input thread is not started and tests call ``hw.input.pump(now)``.
+    ``wav_dir`` makes the pi backend's speech go to WAV files.
+    """
+    chosen = resolve_backend(config.backend, backend)
+    mock = chosen == "mock"
+    events: queue.Queue[Event] = queue.Queue()
+    factory = mock_pin_factory() if mock else pi_pin_factory()
+    hub = InputHub(config.input, clock=clock, events=events)
+    opened: list[Any] = []
+
+    def display(cfg: DisplayConfig, name: str) -> Display:
+        opener = devices.dummy_display(cfg) if mock else devices.real_display(cfg)
+        d = Display(
+            name, cfg.size, cfg.mode, opener, contrast=cfg.contrast, clock=clock, notify=events.put
+        )
+        opened.append(d)
+        return d
+
+    try:
+        main = display(config.display, "main display")
+        pads: dict[str, Pad] = {}
+        for player, pcfg in config.players.items():
+            pd = display(pcfg.display, f"{player} pad display") if pcfg.display else None
+            pad = Pad(player, pcfg, on_edge=hub.edge, pin_factory=factory, display=pd)
+            opened.append(pad)
+            pads[player] = pad
+            hub.add_pad(player, pad.pressed_now())
+        matrix = None
+        if config.matrix is not None:
+            m = config.matrix
+            opener = devices.dummy_matrix(m) if mock else devices.real_matrix(m)
+            matrix = Matrix(
+                "LED matrix",
+                m.size,
+                opener,
+                brightness=m.brightness,
+                clock=clock,
+                notify=events.put,
+            )
+            opened.append(matrix)
+        buzzer = None
+        if config.buzzer is not None:
+            b = config.buzzer
+            cls = RecordingBuzzer if mock else Buzzer
+            buzzer = cls(b.pin, pin_factory=factory, mid_tone=b.mid_tone, octaves=b.octaves)
+            opened.append(buzzer)
+        sp = config.speaker
+        speaker: Speaker
+        if mock and wav_dir is None:
+            speaker = RecordingSpeaker()
+        elif sp.enabled:
+            speaker = EspeakSpeaker(
+                voice=sp.voice,
+                rate=sp.rate,
+                volume=sp.volume,
+                executable=sp.executable,
+                wav_dir=wav_dir,
+            )
+        else:
+            speaker = RecordingSpeaker()  # voice off: say() is harmless and recorded
+    except Exception:
+        for dev in reversed(opened):
+            dev.close()
+        factory.close()
+        raise
+    hw = Hardware(
+        config=config,
+        backend=chosen,
+        events=events,
+        input=hub,
+        pads=pads,
+        display=main,
+        speaker=speaker,
+        matrix=matrix,
+        buzzer=buzzer,
+        pin_factory=factory,
+    )
+    if start:
+        hub.start()
+    log.info("hardware ready (%s backend): %s", chosen, config.summary())
+    return hw

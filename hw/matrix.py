@@ -1,0 +1,195 @@
+"""The LED matrix (a cascaded MAX7219): short text, scrolling text, brightness.
+
+Scrolling runs on its own worker thread so that ``scroll`` returns at once; frames are made by
+pure functions (:func:`render_text`, :func:`scroll_frames`) so tests check them directly.
+
+>>> from luma.core.device import dummy
+>>> m = Matrix("matrix", (32, 8), lambda: dummy(32, 8, mode="1"))
+>>> m.text("R3")
+>>> m.device.image.getbbox() is not None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from luma.core.legacy import text as legacy_text
+from luma.core.legacy import textsize
+from luma.core.legacy.font import CP437_FONT, proportional
+from PIL import Image, ImageDraw
+
+from hw.events import Event
+from hw.health import BUS_ERRORS, Health
+
+FONT = proportional(CP437_FONT)
+
+
+def _ascii(message: str) -> str:
+    # The matrix font is CP437 indexed by code point: keep printable ASCII, mark the rest.
+    return "".join(c if 32 <= ord(c) < 127 else "?" for c in message)
+
+
+def render_text(message: str, size: tuple[int, int], x: int | None = None) -> Image.Image:
+    """A 1-bit frame with ``message`` at column ``x`` (centred when None).
+
+    >>> render_text("A", (32, 8)).size
+    (32, 8)
+    """
+    message = _ascii(message)
+    img = Image.new("1", size, 0)
+    width = textsize(message, FONT)[0]
+    if x is None:
+        x = max(0, (size[0] - width) // 2)
+    legacy_text(ImageDraw.Draw(img), (x, (size[1] - 8) // 2), message, fill=1, font=FONT)
+    return img
+
+
+def scroll_frames(message: str, size: tuple[int, int]) -> Iterator[Image.Image]:
+    """Frames of ``message`` entering at the right edge and leaving at the left, 1 px a step."""
+    message = _ascii(message)
+    strip_w = textsize(message, FONT)[0]
+    strip = render_text(message, (max(strip_w, 1), size[1]), x=0)
+    for x in range(size[0], -strip_w - 1, -1):
+        frame = Image.new("1", size, 0)
+        frame.paste(strip, (x, 0))
+        yield frame
+
+
+class Matrix:
+    """A MAX7219 chain (or luma's dummy of the same shape)."""
+
+    def __init__(
+        self,
+        name: str,
+        size: tuple[int, int],
+        opener: Callable[[], Any],
+        *,
+        brightness: int = 32,
+        clock: Callable[[], float] = time.monotonic,
+        notify: Callable[[Event], None] | None = None,
+    ) -> None:
+        self.name = name
+        self.size = size
+        self._opener = opener
+        self._brightness = brightness
+        self._lock = threading.RLock()
+        self._last: Image.Image | None = None
+        self._cancel = threading.Event()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._worker: threading.Thread | None = None
+        self.health = Health(name, clock=clock, notify=notify)
+        self.device: Any = None
+        self._open()
+
+    @property
+    def degraded(self) -> bool:
+        return self.health.degraded
+
+    @property
+    def image(self) -> Image.Image | None:
+        """The last frame sent (or meant to be sent) to the matrix."""
+        return self._last
+
+    def text(self, message: str) -> None:
+        """Show short text, centred, at once (stops any scrolling)."""
+        self.stop()
+        self._frame(render_text(message, self.size))
+
+    def clear(self) -> None:
+        self.stop()
+        self._frame(Image.new("1", self.size, 0))
+
+    def scroll(self, message: str, *, step: float = 0.04, repeat: bool = False) -> None:
+        """Scroll ``message`` right to left, ``step`` seconds per pixel, in the background."""
+        self.stop()
+        self._cancel.clear()
+        self._idle.clear()
+        self._worker = threading.Thread(
+            target=self._scroll, args=(message, step, repeat), name="hw-matrix", daemon=True
+        )
+        self._worker.start()
+
+    def stop(self) -> None:
+        """Stop scrolling (the current frame stays)."""
+        self._cancel.set()
+        worker, self._worker = self._worker, None
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(timeout=1.0)
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until a scroll has finished; returns False on timeout."""
+        return self._idle.wait(timeout)
+
+    def brightness(self, level: int) -> None:
+        """Set the brightness, 0–255."""
+        if not (isinstance(level, int) and 0 <= level <= 255):
+            raise ValueError(f"brightness must be an integer 0–255, got {level!r}")
+        with self._lock:
+            self._brightness = level
+            if self.device is not None:
+                self._guarded(lambda: self.device.contrast(level))
+
+    def retry(self) -> bool:
+        """If degraded and a retry is due, reopen; returns True if usable."""
+        with self._lock:
+            if self.device is None and (not self.health.degraded or self.health.due()):
+                self._open()
+            return self.device is not None
+
+    def close(self) -> None:
+        self.stop()
+        with self._lock:
+            dev, self.device = self.device, None
+            if dev is not None:
+                with contextlib.suppress(*BUS_ERRORS):  # going away anyway
+                    dev.cleanup()
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _scroll(self, message: str, step: float, repeat: bool) -> None:
+        try:
+            while True:
+                for frame in scroll_frames(message, self.size):
+                    if self._cancel.is_set():
+                        return
+                    self._frame(frame)
+                    if step and self._cancel.wait(step):
+                        return
+                if not repeat:
+                    return
+        finally:
+            self._idle.set()
+
+    def _frame(self, image: Image.Image) -> None:
+        with self._lock:
+            self._last = image
+            if self.device is None:
+                self.retry()
+            else:
+                self._guarded(lambda: self.device.display(image))
+
+    def _open(self) -> None:
+        try:
+            dev = self._opener()
+            dev.contrast(self._brightness)
+            if self._last is not None:
+                dev.display(self._last)
+        except BUS_ERRORS as e:
+            self.device = None
+            self.health.failed(e)
+            return
+        self.device = dev
+        self.health.ok()
+
+    def _guarded(self, call: Callable[[], object]) -> None:
+        try:
+            call()
+        except BUS_ERRORS as e:
+            self.device = None
+            self.health.failed(e)
