@@ -13,7 +13,9 @@ def _build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a position given as JSON (FILE, or - for stdin)")
     score.add_argument("file", metavar="FILE")
 
-    check = sub.add_parser("check-config", help="validate a hardware config file and report problems")
+    check = sub.add_parser(
+        "check-config", help="validate a hardware config file and report problems"
+    )
     check.add_argument("path", metavar="PATH")
     return parser
 

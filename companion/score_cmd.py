@@ -54,7 +54,9 @@ def _region(raw: Any, path: str, *, castillo: bool = False) -> str:
     accepted = [*data.regions, CASTILLO] if castillo else list(data.regions)
     if raw not in accepted:
         what = "an area" if castillo else "a region (not the Castillo)"
-        raise PositionError(path, f"{json.dumps(raw)} is not {what}; accepted: {_choices(accepted)}")
+        raise PositionError(
+            path, f"{json.dumps(raw)} is not {what}; accepted: {_choices(accepted)}"
+        )
     return raw
 
 
@@ -141,7 +143,9 @@ def parse_position(doc: Any) -> tuple[Position, dict[str, str], list[str] | None
     doc = _obj(doc, "$")
     for key in doc:
         if key not in (*KEYS, "scoring"):
-            raise PositionError(f"$.{key}", f"unknown key; accepted: {_choices((*KEYS, 'scoring'))}")
+            raise PositionError(
+                f"$.{key}", f"unknown key; accepted: {_choices((*KEYS, 'scoring'))}"
+            )
     for key in KEYS:
         if key not in doc and key not in OPTIONAL:
             raise PositionError(f"$.{key}", "missing; it is required")

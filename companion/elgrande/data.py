@@ -145,7 +145,9 @@ def _load_cards(cards: dict[str, Any]) -> dict[str, Any]:
 def game_data() -> GameData:
     """The shipped data, loaded and checked once per process."""
     data = GameData(**_load_board(_read("board.json")), **_load_cards(_read("cards.json")))
-    stacks = {s: sum(c.copies for c in data.action_cards.values() if c.stack == s) for s in range(6)}
+    stacks = {
+        s: sum(c.copies for c in data.action_cards.values() if c.stack == s) for s in range(6)
+    }
     if [stacks[s] for s in range(1, 6)] != [11, 11, 11, 11, 1]:
         raise DataError(f"cards.json: stacks 1-4 need 11 cards and stack 5 one card, got {stacks}")
     return data

@@ -27,7 +27,9 @@ class Position:
     king: str
     grandes: Mapping[str, str]
     caballeros: Mapping[str, Mapping[str, int]]  # area -> player -> count
-    scoreboards: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)  # region -> values
+    scoreboards: Mapping[str, tuple[int, int, int]] = field(
+        default_factory=dict
+    )  # region -> values
     ruleset: str = "2015"
 
     def values(self, area: str, data: GameData) -> tuple[int, int, int]:

@@ -1,0 +1,232 @@
+"""The rules engine's public face: set up a game, ask who decides what, apply a decision.
+
+Pure: no I/O, clock, threads or hardware; deterministic from the seed.
+
+>>> from companion.elgrande.engine import new_game, decision, legal_actions, apply
+>>> s = new_game(["red", "blue", "yellow"], seed=7)
+>>> d = decision(s)
+>>> d.kind, d.secret, sorted(d.players)
+('bid', True, ['blue', 'red', 'yellow'])
+>>> s2 = apply(s, "red", legal_actions(s, "red")[0])
+>>> decision(s2).players != d.players  # red is in; the others still choose
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+
+from companion.elgrande.data import CASTILLO, game_data
+from companion.elgrande.moves import Action, Decision, RuleError
+from companion.elgrande.options import TableOptions
+from companion.elgrande.state import State
+from companion.elgrande.steps import (
+    CastilloDiscs,
+    ChooseActionCard,
+    ChooseFirstBidder,
+    OpenBids,
+    RevealCard,
+    SealedBids,
+    TakeCaballeros,
+    Turn,
+)
+
+KINGS_CARD = "5"
+
+
+def new_game(players: Sequence[str], seed: int, options: TableOptions | None = None) -> State:
+    """Set up a game for 2–5 players (names in seat order, clockwise) from a seeded shuffle."""
+    players = tuple(players)
+    if not 2 <= len(players) <= 5:
+        raise RuleError(f"El Grande takes 2 to 5 players, got {len(players)}")
+    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+        raise RuleError("players must be distinct, non-empty names")
+    options = options or TableOptions()
+    data = game_data()
+    rng = random.Random(seed)
+    region_cards = list(data.regions)
+    rng.shuffle(region_cards)
+    king, homes = region_cards[0], dict(zip(players, region_cards[1:], strict=False))
+    board = {a: dict.fromkeys(players, 0) for a in data.areas}
+    for p, home in homes.items():
+        board[home][p] = data.home_caballeros
+    stacks = {}
+    for stack in (1, 2, 3, 4):
+        cards = [c for c in data.action_deck() if data.action_cards[c].stack == stack]
+        rng.shuffle(cards)
+        stacks[stack] = cards
+    on_board = data.home_caballeros + data.court_caballeros
+    s = State(
+        players=players,
+        options=options,
+        seed=seed,
+        rounds=data.round_numbers(options.short_game),
+        king=king,
+        grandes=homes,
+        board=board,
+        court=dict.fromkeys(players, data.court_caballeros),
+        province=dict.fromkeys(players, data.caballeros_per_colour - on_board),
+        hands={p: list(data.power_cards) for p in players},
+        stacks=stacks,
+        first_bidder=rng.choice(players) if options.first_bidder == "random" else None,
+        scores=dict.fromkeys(players, 0),
+        played={p: [] for p in players},
+    )
+    homes_text = ", ".join(f"{p} in {data.area_name(r)}" for p, r in homes.items())
+    s.announce("setup", f"The King starts in {data.area_name(king)}. Homes: {homes_text}")
+    _settle(s)
+    return s
+
+
+def decision(s: State) -> Decision | None:
+    """Who must decide what now; None once the game is over."""
+    if s.is_over:
+        return None
+    top = s.steps[-1]
+    return Decision(top.deciders(s), top.kind, top.prompt(s), top.secret)
+
+
+def legal_actions(s: State, player: str) -> list[Action]:
+    """The player's legal choices now (empty when it is not their decision)."""
+    if s.is_over:
+        return []
+    top = s.steps[-1]
+    return top.legal(s, player) if player in top.deciders(s) else []
+
+
+def apply(s: State, player: str, action: Action) -> State:
+    """The state after `player` takes `action`; `s` itself is unchanged."""
+    new = copy.deepcopy(s)
+    apply_in_place(new, player, action)
+    return new
+
+
+def apply_in_place(s: State, player: str, action: Action) -> None:
+    """As `apply`, mutating `s` (for replays and bots). A refused action changes nothing."""
+    if s.is_over:
+        raise RuleError("the game is over; no more decisions are taken")
+    if player not in s.players:
+        raise RuleError(f"{player!r} is not playing; players: {', '.join(s.players)}")
+    top = s.steps[-1]
+    deciders = top.deciders(s)
+    if player not in deciders:
+        if top.secret and player in getattr(top, "players", ()):
+            raise RuleError(f"{player} has already chosen; waiting for {', '.join(deciders)}")
+        raise RuleError(
+            f"it is not {player}'s decision now; waiting for {', '.join(deciders)}: {top.prompt(s)}"
+        )
+    legal = top.legal(s, player)
+    if action not in legal:
+        raise RuleError(top.refusal(s, player, action, legal))
+    top.apply(s, player, action)
+    _settle(s)
+
+
+# -- the round structure -------------------------------------------------------------------------
+
+
+def _settle(s: State) -> None:
+    """Pop finished steps and run the round structure until someone must decide."""
+    while not s.is_over:
+        if not s.steps:
+            _advance(s)
+            continue
+        top = s.steps[-1]
+        if not top.finished(s):
+            return
+        s.steps.pop()
+        top.on_finish(s)
+
+
+def _advance(s: State) -> None:
+    if s.phase == "setup":
+        if s.first_bidder is None:
+            s.steps.append(ChooseFirstBidder())
+        s.phase = "round_end"  # the empty "previous round" ends at once
+    elif s.phase == "bidding":
+        s.turn_order = tuple(sorted(s.players, key=lambda p: -s.bids[p]))
+        s.turn_index = 0
+        s.phase = "turns"
+        s.announce("order", "Turn order: " + ", ".join(s.turn_order))
+    elif s.phase == "turns" and s.turn_index < len(s.turn_order):
+        p = s.turn_order[s.turn_index]
+        allowance = s.data.power_cards[s.bids[p]]
+        s.steps += [Turn(p), ChooseActionCard(p), TakeCaballeros(p, allowance)]
+        s.announce("turn", f"{p}'s turn")
+    elif s.phase == "turns":
+        _end_round(s)
+    elif s.phase == "scoring" or s.phase == "round_end":
+        if s.round_index + 1 < len(s.rounds):
+            _start_round(s)
+        else:
+            _finish(s)
+    else:
+        raise AssertionError(f"no step pending in phase {s.phase!r}")
+
+
+def _start_round(s: State) -> None:
+    s.round_index += 1
+    s.bids, s.taken, s.turn_order, s.turn_index = {}, {}, (), 0
+    s.face_up = [KINGS_CARD]
+    s.phase = "bidding"
+    assert s.first_bidder is not None
+    seats = s.seat_order_from(s.first_bidder)
+    s.steps.append(SealedBids(seats) if s.options.bidding == "sealed" else OpenBids(seats))
+    if s.options.deck == "physical":
+        s.steps += [RevealCard(stack) for stack in (4, 3, 2, 1)]  # stack 1 asked first
+    else:
+        s.face_up = [s.stacks[stack].pop() for stack in (1, 2, 3, 4)] + [KINGS_CARD]
+    s.announce("round", f"Round {s.round}", s.round)
+
+
+def _end_round(s: State) -> None:
+    discarded = [c for c in s.face_up if c != KINGS_CARD]
+    if discarded:
+        s.announce("discard", "Discarded: " + ", ".join(discarded))
+    s.face_up = []
+    s.first_bidder = min(s.players, key=lambda p: s.bids[p])
+    for p, taken in list(s.vetoes.items()):
+        if taken < s.round_index:  # kept through the next round, no longer
+            del s.vetoes[p]
+            s.announce("veto", f"{p}'s Veto is discarded unused")
+    if s.round in s.data.general_scoring_after:
+        s.phase = "scoring"
+        s.announce("general_scoring", f"General scoring after round {s.round}")
+        s.steps.append(CastilloDiscs(s.players))
+    else:
+        s.phase = "round_end"
+
+
+def _finish(s: State) -> None:
+    s.phase = "over"
+    s.winners = winners(s)
+    s.announce("game_over", f"Game over. Winner: {' and '.join(s.winners)}", s.winners)
+
+
+def winners(s: State) -> tuple[str, ...]:
+    """Highest score; a tie is broken (tournament option) by court, province, best unused card."""
+    best = max(s.scores.values())
+    tied = [p for p in s.players if s.scores[p] == best]
+    if s.options.tiebreak == "tournament":
+        for key in (
+            lambda p: s.court[p],
+            lambda p: s.province[p],
+            lambda p: max(s.hands[p], default=0),
+        ):
+            top = max(key(p) for p in tied)
+            tied = [p for p in tied if key(p) == top]
+    return tuple(tied)
+
+
+def check_invariants(s: State) -> None:
+    """Raise AssertionError where the state breaks a rule that always holds (tests, bots)."""
+    data = s.data
+    for p in s.players:
+        assert s.caballeros(p) == data.caballeros_per_colour, f"{p} has {s.caballeros(p)}"
+        assert s.province[p] >= 0 and s.court[p] >= 0
+        assert all(s.board[a][p] >= 0 for a in s.board)
+        assert s.grandes[p] in data.regions
+    assert s.king in data.regions and s.king != CASTILLO
+    assert all(r != CASTILLO for r in s.scoreboards)

@@ -1,0 +1,59 @@
+"""Table options: every variant the table can choose, in one place, validated with clear messages.
+
+>>> from companion.elgrande.options import TableOptions
+>>> TableOptions.from_dict({"ruleset": "1995", "bidding": "open"}).bidding
+'open'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "ruleset": ("2015", "1995"),  # tie rule (RULES.md §4)
+    "short_game": (False, True),  # 6 rounds: 1, 4 and 7 skipped
+    "veto": (True, False),  # play with the Veto cards (2a)
+    "first_bidder": ("random", "choose"),  # round 1: drawn from the seed, or the table picks
+    "castillo_public": (False, True),  # may the device show the Castillo's contents?
+    "bidding": ("sealed", "open"),  # power cards entered at once, or in seat order face up
+    "deck": ("shuffled", "physical"),  # the device shuffles, or the table says what was turned up
+    "tiebreak": (
+        "tournament",
+        "shared",
+    ),  # game-end tie: court, province, best unused card; or share
+}
+
+
+class OptionsError(ValueError):
+    """A table option is unknown or has a value that is not accepted."""
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    ruleset: str = "2015"
+    short_game: bool = False
+    veto: bool = True
+    first_bidder: str = "random"
+    castillo_public: bool = False
+    bidding: str = "sealed"
+    deck: str = "shuffled"
+    tiebreak: str = "tournament"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            accepted = CHOICES[f.name]
+            # bool is an int: compare types too, so 1 is not taken for True.
+            if not any(type(value) is type(a) and value == a for a in accepted):
+                shown = " or ".join(repr(a) for a in accepted)
+                raise OptionsError(f"table option {f.name}: got {value!r}; accepted: {shown}")
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> TableOptions:
+        unknown = sorted(set(raw) - set(CHOICES))
+        if unknown:
+            raise OptionsError(
+                f"unknown table option {unknown[0]!r}; accepted: {', '.join(CHOICES)}"
+            )
+        return cls(**raw)

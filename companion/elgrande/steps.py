@@ -1,0 +1,429 @@
+"""Pending decisions. The state holds a stack of steps; the top one says who decides what.
+
+A step validates nothing itself: the engine only passes it actions from its own `legal` list, so a
+step's `apply` can mutate the state knowing the move is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from companion.elgrande.data import CASTILLO
+from companion.elgrande.moves import Action, describe
+from companion.elgrande.scoring import AreaScore, general_scoring
+from companion.elgrande.state import State
+
+
+def choices_text(legal: list[Action]) -> str:
+    labels = [describe(a) for a in legal]
+    if not labels:
+        return "nothing is allowed now"
+    if len(labels) == 1:
+        return f"you may: {labels[0]}"
+    return f"you may: {', '.join(labels[:-1])} or {labels[-1]}"
+
+
+class Step:
+    """One pending decision point."""
+
+    kind: ClassVar[str] = "step"
+    secret: ClassVar[bool] = False
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def prompt(self, s: State) -> str:
+        raise NotImplementedError
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        raise NotImplementedError
+
+    def finished(self, s: State) -> bool:
+        return not self.deciders(s)
+
+    def on_finish(self, s: State) -> None:
+        """Called once, when the step leaves the stack."""
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        """Why `action` is refused, and what is allowed. Secret steps never echo the action."""
+        if self.secret:
+            return f"that is not an allowed choice for this secret {self.kind}; " + choices_text(
+                legal
+            )
+        return f"{describe(action)} is not allowed now; " + choices_text(legal)
+
+
+@dataclass(repr=False)
+class SecretStep(Step):
+    """A simultaneous choice: each player submits once; nothing is public until all are in."""
+
+    secret: ClassVar[bool] = True
+    players: tuple[str, ...]
+    sealed: dict[str, Action] = field(default_factory=dict)
+    notices: dict[str, str] = field(default_factory=dict)  # private word to one player
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.sealed)
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        self.sealed[player] = action
+        self.notices.pop(player, None)
+        if not self.deciders(s):
+            self.reveal(s)
+
+    def reveal(self, s: State) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {len(self.sealed)} of {len(self.players)} chosen>"
+
+
+# -- round set-up --------------------------------------------------------------------------------
+
+
+@dataclass
+class ChooseFirstBidder(Step):
+    """Round 1 with first_bidder = "choose": the first seat enters who the table picked."""
+
+    kind: ClassVar[str] = "first_bidder"
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return () if s.first_bidder else (s.players[0],)
+
+    def prompt(self, s: State) -> str:
+        return "Who bids first in round 1?"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action("first_bidder", p) for p in s.players]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        s.first_bidder = str(action.target)
+        s.announce("first_bidder", f"{s.first_bidder} bids first")
+
+
+@dataclass
+class RevealCard(Step):
+    """Physical deck: the table says which card of `stack` was turned up."""
+
+    kind: ClassVar[str] = "reveal"
+    stack: int
+    done: bool = False
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return () if self.done else (s.first_bidder or s.players[0],)
+
+    def prompt(self, s: State) -> str:
+        return f"Which card was turned up from stack {self.stack}?"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action("reveal", c) for c in sorted(set(s.stacks[self.stack]))]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        s.stacks[self.stack].remove(str(action.target))
+        s.face_up.insert(len(s.face_up) - 1, str(action.target))  # the King's card stays last
+        self.done = True
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        return (
+            f"card {action.target} is not left in stack {self.stack} "
+            f"(each copy is turned up once per game); " + choices_text(legal)
+        )
+
+
+# -- power cards ---------------------------------------------------------------------------------
+
+
+def _reveal_bids(s: State, bids: dict[str, int]) -> None:
+    for p, v in bids.items():
+        s.hands[p].remove(v)
+        s.played[p].append(v)
+    s.bids = dict(bids)
+    shown = ", ".join(f"{p} {v}" for p, v in bids.items())
+    s.announce("bids", f"Power cards: {shown}", dict(bids))
+
+
+@dataclass(repr=False)
+class SealedBids(SecretStep):
+    """Everyone enters a power card at once. A later bidder (seat order) whose value an earlier
+    one holds is told privately and enters again; then all are revealed together."""
+
+    kind: ClassVar[str] = "bid"
+    blocked: dict[str, set[int]] = field(default_factory=dict)
+
+    def prompt(self, s: State) -> str:
+        return "Choose your power card (sealed)"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        taken = self.blocked.get(player, set())
+        return [Action("bid", v) for v in sorted(s.hands[player]) if v not in taken]
+
+    def reveal(self, s: State) -> None:
+        held: set[int] = set()
+        for p in self.players:  # seat order from the first bidder
+            value = int(self.sealed[p].target or 0)
+            if value in held:
+                del self.sealed[p]
+                self.blocked.setdefault(p, set()).add(value)
+                self.notices[p] = f"power card {value} is held by an earlier bidder; choose again"
+            else:
+                held.add(value)
+        if not self.deciders(s):
+            _reveal_bids(s, {p: int(self.sealed[p].target or 0) for p in self.players})
+
+
+@dataclass
+class OpenBids(Step):
+    """The printed rule: in seat order, each power card face up as it is played."""
+
+    kind: ClassVar[str] = "bid"
+    players: tuple[str, ...]
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        waiting = [p for p in self.players if p not in s.bids]
+        return (waiting[0],) if waiting else ()
+
+    def prompt(self, s: State) -> str:
+        return "Play a power card"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        played = set(s.bids.values())
+        return [Action("bid", v) for v in sorted(s.hands[player]) if v not in played]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        value = int(action.target or 0)
+        s.hands[player].remove(value)
+        s.played[player].append(value)
+        s.bids[player] = value
+        s.announce("bid", f"{player} plays power card {value}", value)
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        by = next((p for p, v in s.bids.items() if v == action.target), None)
+        if by is not None:
+            why = f"power card {action.target} was already played this round by {by}"
+        elif action.kind == "bid" and action.target in s.played[player]:
+            why = f"power card {action.target} was already used by {player} this game"
+        else:
+            why = f"{describe(action)} is not a power card {player} holds"
+        values = ", ".join(str(a.target) for a in legal)
+        return f"{why}; you may play {values}"
+
+
+# -- a player's turn -----------------------------------------------------------------------------
+
+
+@dataclass
+class TakeCaballeros(Step):
+    """Province → court, up to the power card's number; from your own regions (never the
+    Castillo or the King's region) only once the province is empty."""
+
+    kind: ClassVar[str] = "take"
+    player: str
+    remaining: int
+
+    def _sources(self, s: State) -> list[str]:
+        return [r for r in s.data.regions if r != s.king and s.board[r][self.player] > 0]
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        if self.remaining <= 0:
+            return ()
+        if s.province[self.player] == 0 and not self._sources(s):
+            return ()
+        return (self.player,)
+
+    def prompt(self, s: State) -> str:
+        if s.province[self.player]:
+            return f"Take up to {self.remaining} caballeros into your court"
+        return f"Province empty: take up to {self.remaining} from your regions"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        province = s.province[player]
+        if province:
+            most = min(self.remaining, province)
+            return [Action("take", n) for n in range(most, -1, -1)]
+        return [*(Action("take_from", r) for r in self._sources(s)), Action("done")]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "take":
+            n = int(action.target or 0)
+            province_before = s.province[player]
+            s.move(player, "province", "court", n)
+            # Taking fewer than you could ends the step; taking the whole province may go on.
+            self.remaining = self.remaining - n if n == province_before else 0
+            s.announce("take", f"{player} takes {n} into the court")
+        elif action.kind == "take_from":
+            s.move(player, str(action.target), "court")
+            self.remaining -= 1
+            s.announce(
+                "take", f"{player} takes one back from {s.data.area_name(str(action.target))}"
+            )
+        else:
+            self.remaining = 0
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        if action.kind == "take_from" and s.province[player]:
+            why = "you may take from your regions only once your province is empty"
+        elif action.kind == "take_from" and action.target in (CASTILLO, s.king):
+            why = "caballeros never leave the Castillo or the King's region this way"
+        elif action.kind == "take" and not s.province[player]:
+            why = "your province is empty: take from your regions, one at a time"
+        elif action.kind == "take":
+            why = f"you may take at most {min(self.remaining, s.province[player])} now"
+        else:
+            why = f"{describe(action)} is not allowed now"
+        return f"{why}; " + choices_text(legal)
+
+
+@dataclass
+class ChooseActionCard(Step):
+    kind: ClassVar[str] = "card"
+    player: str
+    chosen: bool = False
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return () if self.chosen else (self.player,)
+
+    def prompt(self, s: State) -> str:
+        return "Take an action card"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action("card", c) for c in s.face_up]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        card = str(action.target)
+        s.face_up.remove(card)
+        s.taken[player] = card
+        self.chosen = True
+        if card == "2a":  # the Veto is kept face up until used or the next round ends
+            s.vetoes[player] = s.round_index
+        s.announce("card", f"{player} takes card {card}", card)
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        return f"card {action.target} is not on offer this round; " + choices_text(legal)
+
+
+@dataclass
+class Turn(Step):
+    """Placement (up to the card's number, into areas bordering the King, or the Castillo) and
+    the card's special action, in either order, never interleaved."""
+
+    kind: ClassVar[str] = "turn"
+    player: str
+    placed: int = 0
+    placing: bool = False
+    placement_done: bool = False
+    action_done: bool = False
+
+    def _card(self, s: State) -> str:
+        return s.taken[self.player]
+
+    def _can_place(self, s: State) -> bool:
+        limit = s.data.action_cards[self._card(s)].caballeros
+        return not self.placement_done and self.placed < limit and s.court[self.player] > 0
+
+    def _can_act(self, s: State) -> bool:
+        from companion.elgrande.effects import has_effect
+
+        return not self.action_done and not self.placing and has_effect(self._card(s))
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        busy = self.placing or self._can_place(s) or self._can_act(s)
+        return (self.player,) if busy else ()
+
+    def prompt(self, s: State) -> str:
+        if self.placing:
+            return f"Place caballeros ({self.placed} placed)"
+        return f"Card {self._card(s)}: place caballeros and/or carry out its action"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        acts = []
+        if self._can_place(s):
+            acts += [Action("place", a) for a in s.placement_areas()]
+        if self.placing:
+            acts.append(Action("stop_placing"))
+            return acts
+        if self._can_act(s):
+            acts.append(Action("act", self._card(s)))
+        acts.append(Action("end_turn"))
+        return acts
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "place":
+            area = str(action.target)
+            s.move(player, "court", area)
+            self.placed += 1
+            self.placing = self._can_place(s)
+            self.placement_done = not self.placing
+            s.announce("place", f"{player} places a caballero in {s.data.area_name(area)}")
+        elif action.kind == "stop_placing":
+            self.placing, self.placement_done = False, True
+        elif action.kind == "act":
+            from companion.elgrande.effects import begin_effect
+
+            self.action_done = True
+            self.placement_done = self.placement_done or self.placed > 0
+            begin_effect(s, player, self._card(s))
+        else:
+            self.placement_done = self.action_done = True
+
+    def on_finish(self, s: State) -> None:
+        s.turn_index += 1
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        area = action.target
+        if action.kind == "place" and area == s.king:
+            why = "the King's region is taboo: no caballero may enter it"
+        elif action.kind == "place" and area in s.data.regions and self._can_place(s):
+            why = f"{s.data.area_name(str(area))} does not border the King's region"
+        elif action.kind == "place" and s.court[player] == 0:
+            why = "your court is empty"
+        elif action.kind == "place" and not self.placement_done:
+            why = f"card {self._card(s)} lets you place at most {self.placed} caballeros"
+        elif action.kind == "place":
+            why = "your placement is over: placement and action are never interleaved"
+        elif action.kind == "act" and self.placing:
+            why = "finish placing first: placement and action are never interleaved"
+        else:
+            why = f"{describe(action)} is not allowed now"
+        return f"{why}; " + choices_text(legal)
+
+
+# -- general scoring -----------------------------------------------------------------------------
+
+
+@dataclass(repr=False)
+class CastilloDiscs(SecretStep):
+    """Every player secretly sets a disc; the Castillo is scored, the discs revealed, the
+    Castillo emptied where they point (the King's region: back to court), all regions scored."""
+
+    kind: ClassVar[str] = "castillo_disc"
+
+    def prompt(self, s: State) -> str:
+        return "Set your disc: where your Castillo caballeros go (secret)"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action("disc", r) for r in s.data.regions]
+
+    def reveal(self, s: State) -> None:
+        discs = {p: str(a.target) for p, a in self.sealed.items()}
+        result = general_scoring(s.position(), discs)
+        castillo, *regions = result.areas
+        _add_scores(s, [castillo], "Castillo scored")
+        shown = ", ".join(f"{p} → {s.data.area_name(r)}" for p, r in discs.items())
+        s.announce("discs", f"Discs: {shown}", discs)
+        for area in s.board:
+            s.board[area] = {p: result.caballeros_after.get(area, {}).get(p, 0) for p in s.players}
+        for p, n in result.to_court.items():
+            s.court[p] += n
+        _add_scores(s, regions, "Regions scored")
+
+
+def _add_scores(s: State, results: list[AreaScore], title: str) -> None:
+    for r in results:
+        for p, n in r.points.items():
+            s.scores[p] += n
+        s.announce("score", f"{s.data.area_name(r.area)}: " + "; ".join(r.why), r)
+    s.announce("totals", f"{title}. Scores: " + ", ".join(f"{p} {n}" for p, n in s.scores.items()))
