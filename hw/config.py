@@ -15,6 +15,7 @@ backend: 'cloud' is not accepted; accepted: 'auto', 'mock', 'pi'
 
 from __future__ import annotations
 
+import functools
 import sys
 import tomllib
 from collections.abc import Callable, Iterable
@@ -344,6 +345,7 @@ def _read_display(r: _Reader, raw: object, key: str, *, private: bool) -> Displa
     )
 
 
+@functools.lru_cache(maxsize=64)
 def probe_display_mode(model: str, width: int, height: int, rotate: int = 0) -> str | None:
     """Ask luma's own driver (on a no-op interface) whether it can drive this size.
 

@@ -45,6 +45,7 @@ class Hardware:
     matrix: Matrix | None = None
     buzzer: Buzzer | None = None
     pin_factory: Any = None
+    _owns_factory: bool = field(default=True, repr=False)
     _closed: bool = field(default=False, repr=False)
 
     @property
@@ -77,7 +78,7 @@ class Hardware:
         for pad in self.pads.values():
             pad.close()
         self.display.close()
-        if self.pin_factory is not None:
+        if self.pin_factory is not None and self._owns_factory:
             self.pin_factory.close()
 
     def __enter__(self) -> Hardware:
@@ -94,17 +95,21 @@ def build_hardware(
     clock: Callable[[], float] = time.monotonic,
     wav_dir: str | Path | None = None,
     start: bool = True,
+    pin_factory: Any = None,
 ) -> Hardware:
     """Open every device in ``config`` on the chosen backend ("mock" or "pi").
 
     ``clock`` drives input timing and retry back-off (tests pass a fake one). With
     ``start=False`` the input thread is not started and tests call ``hw.input.pump(now)``.
-    ``wav_dir`` makes the pi backend's speech go to WAV files.
+    ``wav_dir`` makes speech go through espeak-ng into WAV files (on either backend).
+    ``pin_factory`` lends a gpiozero factory (e.g. a MockFactory whose pins a test drives
+    before start); the caller then closes it.
     """
     chosen = resolve_backend(config.backend, backend)
     mock = chosen == "mock"
     events: queue.Queue[Event] = queue.Queue()
-    factory = mock_pin_factory() if mock else pi_pin_factory()
+    owns_factory = pin_factory is None
+    factory = pin_factory or (mock_pin_factory() if mock else pi_pin_factory())
     hub = InputHub(config.input, clock=clock, events=events)
     opened: list[Any] = []
 
@@ -161,7 +166,8 @@ def build_hardware(
     except Exception:
         for dev in reversed(opened):
             dev.close()
-        factory.close()
+        if owns_factory:
+            factory.close()
         raise
     hw = Hardware(
         config=config,
@@ -174,6 +180,7 @@ def build_hardware(
         matrix=matrix,
         buzzer=buzzer,
         pin_factory=factory,
+        _owns_factory=owns_factory,
     )
     if start:
         hub.start()

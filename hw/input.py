@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from hw.events import Btn, Event, Kind, PadEvent
 
 _REPEATING = (Btn.LEFT, Btn.RIGHT)
+_EPS = 1e-9  # float slack so that 0.5 + 0.15 + 0.15 is due at 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,25 +99,25 @@ class PadInput:
         t = self.timing
         for button, st in self._buttons.items():
             # Debounce: a level counts once it has been steady for `debounce` seconds.
-            if st.raw != st.stable and now - st.raw_since >= t.debounce:
+            if st.raw != st.stable and now - st.raw_since + _EPS >= t.debounce:
                 events.extend(self._settle(button, st, now))
             if not st.stable:
                 continue
             held = now - st.pressed_at
-            if not st.stuck and held >= t.stuck_after:
+            if not st.stuck and held + _EPS >= t.stuck_after:
                 st.stuck = True
                 events.append(PadEvent(self.player, button, Kind.STUCK, now, f"held {held:.0f} s"))
                 continue
             if self.faulty:
                 continue
             if button is Btn.SELECT:
-                if not st.long_fired and held >= t.long_press:
+                if not st.long_fired and held + _EPS >= t.long_press:
                     st.long_fired = True
                     events.append(PadEvent(self.player, button, Kind.LONG_PRESS, now))
-            elif now >= st.next_repeat:
+            elif now + _EPS >= st.next_repeat:
                 events.append(PadEvent(self.player, button, Kind.REPEAT, now))
                 st.next_repeat += t.repeat_interval
-                if st.next_repeat <= now:  # after a gap in ticks: no burst of repeats
+                if st.next_repeat <= now + _EPS:  # after a gap in ticks: no burst of repeats
                     st.next_repeat = now + t.repeat_interval
         return events
 

@@ -1,0 +1,198 @@
+"""Config loading and validation: every problem at once, each naming its key."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+
+import pytest
+
+from hw.backend import resolve_backend
+from hw.config import ConfigError, check_config_command, load_config, parse_config
+
+from .conftest import CONFIG
+
+PI = tomllib.loads((CONFIG / "pi.toml").read_text())
+
+
+def problems(data: dict) -> list[str]:
+    with pytest.raises(ConfigError) as info:
+        parse_config(data, "test.toml")
+    return info.value.problems
+
+
+def edited(**changes) -> dict:
+    """pi.toml with dotted-path edits, e.g. edited(**{"players.red.left": 17})."""
+    data = copy.deepcopy(PI)
+    for path, value in changes.items():
+        *parents, last = path.split(".")
+        node = data
+        for p in parents:
+            node = node[p]
+        if value is ...:
+            del node[last]
+        else:
+            node[last] = value
+    return data
+
+
+def test_reference_build_validates_with_five_players_and_pad_displays():
+    cfg = load_config(CONFIG / "pi.toml")
+    assert list(cfg.players) == ["red", "blue", "yellow", "green", "black"]
+    assert all(p.display and p.display.size == (128, 32) for p in cfg.players.values())
+    assert cfg.display.model == "ssd1309" and cfg.display.mode == "1"
+    assert len(cfg.gpios()) == 21  # 5 × (3 buttons + LED) + buzzer
+
+
+def test_sim_profile_validates_and_chooses_mock():
+    cfg = load_config(CONFIG / "sim.toml")
+    assert cfg.backend == "mock"
+    assert cfg.display.size == (256, 64) and cfg.display.mode == "RGB"
+
+
+def test_unknown_keys_are_named_with_what_is_accepted():
+    msgs = problems(edited(**{"players.red.colour": "x", "speakr": {}}))
+    assert any(m.startswith("players.red.colour: unknown key; accepted here: left,") for m in msgs)
+    assert any(m.startswith("speakr: unknown key") for m in msgs)
+
+
+def test_wrong_types_name_the_key_and_the_accepted_values():
+    (msg,) = problems(edited(**{"players.blue.led": "19"}))
+    assert msg == "players.blue.led: got string '19'; accepted: a BCM GPIO number 2–27"
+    (msg,) = problems(edited(**{"buses.i2c": 1}))
+    assert msg == "buses.i2c: got integer 1; accepted: true or false"
+
+
+def test_gpio_used_twice_names_both_keys():
+    (msg,) = problems(edited(**{"players.blue.left": 4}))
+    assert msg == (
+        "players.blue.left: GPIO 4 is already used by players.red.left; each GPIO can be used once"
+    )
+
+
+def test_pin_on_the_i2c_bus_in_use_is_refused():
+    (msg,) = problems(edited(**{"players.red.led": 2}))
+    assert msg.startswith("players.red.led: GPIO 2 is I²C SDA, which the buses in use claim")
+
+
+def test_pin_on_spi_is_refused_only_when_that_line_is_claimed():
+    (msg,) = problems(edited(**{"buses.spi_miso": True}))  # GPIO 9 is black's select
+    assert msg.startswith("players.black.select: GPIO 9 is SPI0 MISO")
+    (msg,) = problems(edited(**{"buses.spi": "2cs"}))  # GPIO 7 is black's LED
+    assert msg.startswith("players.black.led: GPIO 7 is SPI0 CE1")
+
+
+def test_player_without_a_pad_is_refused():
+    data = edited()
+    data["players"]["black"] = {"led": 8}
+    msgs = problems(data)
+    for button in ("left", "right", "select"):
+        assert f"players.black.{button}: missing; every player needs a pad: left, right and " in (
+            "\n".join(msgs)
+        )
+
+
+def test_display_model_luma_does_not_have_is_refused_with_the_list():
+    (msg,) = problems(edited(**{"display.model": "ssd9999"}))
+    assert msg.startswith("display.model: 'ssd9999' is not a luma.oled display model")
+    assert "ssd1306, sh1106, ssd1309, ssd1322, ssd1325, ssd1327" in msg
+
+
+def test_size_the_model_does_not_support_is_refused_by_asking_luma():
+    (msg,) = problems(edited(**{"display.width": 200}))
+    assert msg.startswith("display.width: 200×64 is not a size luma's ssd1309 supports;")
+    assert "128×64" in msg
+
+
+def test_every_problem_is_reported_at_once():
+    data = edited(**{"backend": "cloud", "players.red.left": 40, "display.contrast": 300})
+    data["players"]["purple"] = {}
+    msgs = problems(data)
+    assert len(msgs) == 5
+    assert {m.split(":")[0] for m in msgs} == {
+        "backend",
+        "players",  # six players
+        "players.red.left",
+        "display.contrast",
+        "players.purple",
+    }
+
+
+def test_two_displays_on_one_bus_address_and_mux_clash():
+    (msg,) = problems(edited(**{"players.blue.display.i2c_port": 22}))
+    assert msg.startswith("players.blue.display.address: 0x3C on I²C port 22 is already used by")
+    msgs = problems(edited(**{"display.i2c_port": 1}))
+    assert all("clashes with display on the root bus" in m for m in msgs) and len(msgs) == 5
+
+
+def test_spi_device_needs_its_bus():
+    (msg,) = problems(edited(**{"buses.spi": "off"}))
+    assert msg.startswith("matrix.spi_port: needs SPI but buses.spi = 'off'")
+
+
+def test_pad_display_must_be_i2c():
+    msgs = problems(edited(**{"players.red.display.interface": "spi"}))
+    assert msgs[0].startswith(
+        "players.red.display.interface: 'spi' is not accepted; accepted: 'i2c'"
+    )
+
+
+def test_input_timings_must_be_consistent():
+    (msg,) = problems(edited(**{"input.stuck_after_s": 0.5}))
+    assert msg == "input.stuck_after_s: must be longer than input.long_press_s"
+
+
+def test_check_config_prints_summary_and_returns_0(capsys):
+    assert check_config_command(str(CONFIG / "pi.toml")) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OK: ") and "5 players (red, blue, yellow, green, black)" in out
+
+
+def test_check_config_prints_each_problem_to_stderr_and_returns_2(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text((CONFIG / "pi.toml").read_text().replace("left = 5", "left = 4"))
+    assert check_config_command(str(bad)) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert lines[0] == f"{bad}: players.blue.left: GPIO 4 is already used by players.red.left; " + (
+        "each GPIO can be used once"
+    )
+    assert lines[-1] == f"{bad}: refused, 1 problem; nothing was started"
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "no such file"),
+        ("backend = [", "not valid TOML"),
+        (b"\xff\xfe", "cannot be read"),
+    ],
+)
+def test_missing_or_malformed_file_is_a_clean_message(tmp_path, capsys, content, expected):
+    path = tmp_path / "c.toml"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content)
+    assert check_config_command(str(path)) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err
+
+
+def test_backend_precedence_argument_then_environment_then_config():
+    env = {"COMPANION_BACKEND": "mock"}
+    assert resolve_backend("pi", "pi", env=env) == "pi"
+    assert resolve_backend("pi", env=env) == "mock"
+    assert resolve_backend("pi", env={}) == "pi"
+    assert resolve_backend("auto", env={}, on_pi=True) == "pi"
+    assert resolve_backend("auto", env={}, on_pi=False) == "mock"
+
+
+def test_bad_backend_in_environment_is_named():
+    with pytest.raises(ConfigError) as info:
+        resolve_backend("pi", env={"COMPANION_BACKEND": "real"})
+    assert info.value.problems == [
+        "environment variable COMPANION_BACKEND: 'real' is not accepted; "
+        "accepted: 'auto', 'mock', 'pi'"
+    ]
