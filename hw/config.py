@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import sys
 import tomllib
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -360,7 +361,11 @@ def probe_display_mode(model: str, width: int, height: int, rotate: int = 0) -> 
 
     cls = getattr(luma.oled.device, model)
     try:
-        device = cls(serial_interface=noop(), width=width, height=height, rotate=rotate)
+        with (
+            warnings.catch_warnings()
+        ):  # luma's init clears the screen via a deprecated Pillow call
+            warnings.simplefilter("ignore", DeprecationWarning)
+            device = cls(serial_interface=noop(), width=width, height=height, rotate=rotate)
     except luma.core.error.DeviceDisplayModeError:
         return None
     device.persist = True  # nothing to switch off at exit: it is a probe

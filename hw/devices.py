@@ -49,15 +49,22 @@ def dummy_display(cfg: DisplayConfig) -> Callable[[], Any]:
     return lambda: dummy(width=cfg.width, height=cfg.height, rotate=cfg.rotate, mode=cfg.mode)
 
 
-def real_matrix(cfg: MatrixConfig) -> Callable[[], Any]:
-    """Opener for a cascaded MAX7219 on SPI (no D/C or reset lines: gpio is a no-op)."""
+def matrix_serial(cfg: MatrixConfig) -> Any:
+    """SPI for the MAX7219 chain: no D/C or reset lines, so luma's gpio is a no-op."""
     from luma.core.interface.serial import noop, spi
+
+    return spi(port=cfg.spi_port, device=cfg.spi_device, gpio=noop())
+
+
+def real_matrix(
+    cfg: MatrixConfig, serial: Callable[[MatrixConfig], Any] = matrix_serial
+) -> Callable[[], Any]:
+    """Opener for luma.led-matrix's max7219 driver, cascaded as configured."""
     from luma.led_matrix.device import max7219
 
     def open_() -> Any:
-        serial = spi(port=cfg.spi_port, device=cfg.spi_device, gpio=noop())
         return max7219(
-            serial,
+            serial(cfg),
             cascaded=cfg.cascaded,
             block_orientation=cfg.block_orientation,
             rotate=cfg.rotate,

@@ -1,0 +1,96 @@
+"""The LED matrix: golden frames, scrolling on its worker, the real max7219 on mocked SPI."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+from luma.core.interface.serial import noop, spi
+from luma.core.legacy import textsize
+
+from hw import devices
+from hw.config import load_config
+from hw.matrix import FONT, Matrix, render_text, scroll_frames
+
+from .conftest import CONFIG, assert_golden
+
+CFG = load_config(CONFIG / "pi.toml").matrix
+
+
+def dummy_matrix(**kw) -> Matrix:
+    return Matrix("LED matrix", CFG.size, devices.dummy_matrix(CFG), **kw)
+
+
+def test_short_text_is_centred_golden():
+    m = dummy_matrix()
+    m.text("R3 K")
+    assert m.device.image.size == (32, 8)
+    assert_golden("matrix_text_R3_K", m.device.image)
+
+
+def test_non_ascii_is_shown_as_a_question_mark():
+    assert render_text("é", (32, 8)).tobytes() == render_text("?", (32, 8)).tobytes()
+
+
+def test_scroll_frames_enter_right_and_leave_left():
+    frames = list(scroll_frames("HI", (32, 8)))
+    text_width = textsize("HI", FONT)[0]
+    assert len(frames) == 32 + text_width + 1  # in from the right edge until fully out
+    assert frames[0].getbbox() is None and frames[-1].getbbox() is None
+    assert frames[32].tobytes() == render_text("HI", (32, 8), x=0).tobytes()
+
+
+def test_scroll_runs_in_the_background_and_shows_every_frame(mocker):
+    m = dummy_matrix()
+    spy = mocker.spy(m.device, "display")
+    m.scroll("GO", step=0)
+    assert m.wait_idle(timeout=5)
+    assert spy.call_count == len(list(scroll_frames("GO", (32, 8))))
+    assert m.image.getbbox() is None
+
+
+def test_text_stops_a_repeating_scroll():
+    m = dummy_matrix()
+    m.scroll("ROUND 2", step=0, repeat=True)
+    m.text("K")
+    assert m.wait_idle(timeout=5)
+    assert m.image.tobytes() == render_text("K", (32, 8)).tobytes()
+
+
+@pytest.fixture
+def spi_bus(mocker):
+    return mocker.MagicMock(name="spidev")
+
+
+def real_matrix(spi_bus, clock) -> Matrix:
+    opener = devices.real_matrix(CFG, serial=lambda c: spi(spi=spi_bus, gpio=noop()))
+    return Matrix("LED matrix", CFG.size, opener, brightness=CFG.brightness, clock=clock)
+
+
+def test_real_max7219_gets_brightness_for_every_cascaded_module(spi_bus, clock):
+    m = real_matrix(spi_bus, clock)
+    m.brightness(255)
+    assert spi_bus.writebytes.call_args.args[0] == [0x0A, 0x0F] * 4
+
+
+def test_real_max7219_shows_text(spi_bus, clock):
+    m = real_matrix(spi_bus, clock)
+    spi_bus.reset_mock()
+    m.text("8")
+    assert spi_bus.writebytes.call_count == 8  # one write per row, 4 modules each
+    assert any(any(b for b in c.args[0][1::2]) for c in spi_bus.writebytes.call_args_list)
+
+
+def test_spi_error_degrades_the_matrix_and_it_comes_back(spi_bus, clock):
+    m = real_matrix(spi_bus, clock)
+    spi_bus.writebytes.side_effect = OSError(errno.EIO, "I/O error")
+    m.text("1")
+    assert m.degraded
+    spi_bus.writebytes.side_effect = None
+    clock.advance(1.0)
+    assert m.retry() and not m.degraded
+
+
+def test_brightness_out_of_range_is_refused():
+    with pytest.raises(ValueError, match="0–255"):
+        dummy_matrix().brightness(-1)
