@@ -1,0 +1,62 @@
+"""The buzzer: gpiozero's TonalBuzzer on a MockPWMPin, driven from a worker thread."""
+
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from hw.buzzer import CUES, RecordingBuzzer
+
+PIN = 18
+
+
+@pytest.fixture(scope="module")
+def factory():
+    f = MockFactory(revision="d04170", pin_class=MockPWMPin)
+    yield f
+    f.close()
+
+
+@pytest.fixture
+def buzzer(factory):
+    seen = []
+    pin = factory.pin(PIN)
+
+    def sleep(seconds: float) -> None:
+        # Instead of waiting: look at what the real driver put on the pin meanwhile.
+        seen.append((pin.frequency, pin.state, seconds))
+
+    b = RecordingBuzzer(PIN, pin_factory=factory, sleep=sleep)
+    b.seen = seen
+    yield b
+    b.close()
+
+
+def test_tone_drives_the_pwm_pin_at_its_frequency_then_silence(buzzer, factory):
+    buzzer.beep("A5", 0.1)
+    assert buzzer.wait_idle(5)
+    assert buzzer.seen == [(pytest.approx(880.0), 0.5, 0.1)]
+    assert factory.pin(PIN).state == 0  # silent afterwards
+
+
+def test_cue_plays_its_notes_with_rests(buzzer):
+    buzzer.cue("error")
+    assert buzzer.wait_idle(5)
+    assert buzzer.played == list(CUES["error"])
+    assert [s for _, s, _ in buzzer.seen] == [0.5, 0, 0.5]  # the rest is silent
+
+
+def test_out_of_range_note_is_refused_before_anything_plays(buzzer):
+    with pytest.raises(ValueError, match="outside this buzzer's range A4–A6"):
+        buzzer.play([("A5", 0.1), ("C2", 0.1)])
+    assert buzzer.wait_idle(5) and buzzer.played == []
+
+
+def test_unknown_cue_names_the_accepted_ones(buzzer):
+    with pytest.raises(ValueError, match="unknown cue 'tada'; accepted: turn, confirm"):
+        buzzer.cue("tada")
+
+
+def test_note_length_is_checked(buzzer):
+    with pytest.raises(ValueError, match="note length must be 0–2 s"):
+        buzzer.beep("A5", 5)
