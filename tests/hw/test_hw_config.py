@@ -6,11 +6,10 @@ import copy
 import tomllib
 
 import pytest
+from hw_testing import CONFIG
 
 from hw.backend import resolve_backend
 from hw.config import ConfigError, check_config_command, load_config, parse_config
-
-from .conftest import CONFIG
 
 PI = tomllib.loads((CONFIG / "pi.toml").read_text())
 

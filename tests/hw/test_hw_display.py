@@ -8,6 +8,7 @@ import errno
 import logging
 
 import pytest
+from hw_testing import CONFIG, assert_golden
 from luma.core.interface.serial import i2c
 from luma.core.legacy import text
 from PIL import Image, ImageDraw
@@ -16,8 +17,6 @@ from hw import devices
 from hw.config import load_config
 from hw.display import Display
 from hw.events import DeviceFault
-
-from .conftest import CONFIG, assert_golden
 
 SIM = load_config(CONFIG / "sim.toml")
 PI = load_config(CONFIG / "pi.toml")

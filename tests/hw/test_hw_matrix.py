@@ -5,14 +5,13 @@ from __future__ import annotations
 import errno
 
 import pytest
+from hw_testing import CONFIG, assert_golden
 from luma.core.interface.serial import noop, spi
 from luma.core.legacy import textsize
 
 from hw import devices
 from hw.config import load_config
 from hw.matrix import FONT, Matrix, render_text, scroll_frames
-
-from .conftest import CONFIG, assert_golden
 
 CFG = load_config(CONFIG / "pi.toml").matrix
 

@@ -1,0 +1,169 @@
+"""build_hardware end to end on the mock backend: real gpiozero and luma code on mock pins
+and dummy displays, events out of one queue."""
+
+from __future__ import annotations
+
+import errno
+import logging
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from hw_testing import CONFIG, FakeClock
+from PIL import Image
+
+from hw import Btn, DeviceFault, Kind, PadEvent, build_hardware, load_config
+
+SIM = load_config(CONFIG / "sim.toml")
+PI = load_config(CONFIG / "pi.toml")
+
+
+@pytest.fixture(scope="module")
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture(scope="module")
+def hw(clock):
+    """One simulated table for the module (gpiozero devices are slow-ish to close)."""
+    h = build_hardware(SIM, backend="mock", clock=clock, start=False)
+    yield h
+    h.close()
+
+
+def drain(hw) -> list:
+    out = []
+    while not hw.events.empty():
+        out.append(hw.events.get_nowait())
+    return out
+
+
+def press(hw, clock, pin: int, hold: float = 0.1) -> list:
+    """Press and release a mock button; returns the events."""
+    hw.pin_factory.pin(pin).drive_low()
+    hw.input.pump(clock.advance(hold))
+    hw.pin_factory.pin(pin).drive_high()
+    hw.input.pump(clock.advance(0.1))
+    return drain(hw)
+
+
+def test_sim_profile_builds_every_device_on_the_mock_backend(hw):
+    assert hw.backend == "mock"
+    assert sorted(hw.pads) == ["blue", "green", "red", "yellow"]
+    assert sorted(hw.pad_displays) == ["blue", "red"]
+    assert hw.display.size == (256, 64) and hw.matrix.size == (32, 8)
+    assert type(hw.pin_factory) is MockFactory
+
+
+def test_button_press_on_a_mock_pin_comes_out_of_the_event_queue(hw, clock):
+    (event,) = press(hw, clock, SIM.players["red"].left)
+    assert event == PadEvent("red", Btn.LEFT, Kind.PRESS, event.at)
+
+
+def test_select_short_and_long_press(hw, clock):
+    (short,) = press(hw, clock, SIM.players["blue"].select)
+    (long,) = press(hw, clock, SIM.players["blue"].select, hold=1.0)
+    assert (short.kind, long.kind) == (Kind.PRESS, Kind.LONG_PRESS)
+
+
+def test_each_player_has_their_own_buttons(hw, clock):
+    got = {
+        (e.player, e.button)
+        for colour, pad in SIM.players.items()
+        for e in press(hw, clock, pad.right)
+    }
+    assert got == {(c, Btn.RIGHT) for c in SIM.players}
+
+
+def test_pad_led_on_off_and_blink_drive_the_pin(hw):
+    pad, pin = hw.pads["green"], hw.pin_factory.pin(SIM.players["green"].led)
+    pad.led_on()
+    assert pin.state == 1 and pad.led_state == "on"
+    pad.led_blink(on_time=10, off_time=10)
+    assert pad.led_state == "blink"
+    pad.led_off()
+    assert pin.state == 0 and pad.led_state == "off"
+
+
+def test_every_output_device_works_through_its_driver(hw):
+    hw.display.show(Image.new("L", hw.display.size, 255))
+    assert hw.display.device.image.getbbox() == (0, 0, 256, 64)
+    for d in hw.pad_displays.values():
+        d.show(Image.new("1", d.size, 1))
+        assert d.device.image.getbbox() == (0, 0, 128, 32)
+    hw.matrix.text("3")
+    assert hw.matrix.device.image.getbbox() is not None
+    hw.speaker.say("Round two")
+    assert hw.speaker.wait_idle(5) and hw.speaker.spoken[-1] == "Round two"
+    hw.buzzer.cue("turn")
+    assert hw.buzzer.wait_idle(5) and hw.buzzer.played[-1] == ("A5", 0.08)
+
+
+def test_display_fault_is_told_on_the_event_queue_and_recovers(hw, clock, mocker):
+    drain(hw)
+    pad_display = hw.pad_displays["red"]
+    mocker.patch.object(
+        pad_display.device, "display", side_effect=OSError(errno.EREMOTEIO, "Remote I/O error")
+    )
+    pad_display.show(Image.new("1", pad_display.size))
+    (fault,) = drain(hw)
+    assert isinstance(fault, DeviceFault) and fault.device == "red pad display"
+    assert not fault.recovered
+    clock.advance(1.0)
+    hw.maintain()  # the dummy reopens: the bus "answers" again
+    (back,) = drain(hw)
+    assert back.recovered and not pad_display.degraded
+
+
+def test_nothing_about_presses_or_pad_display_content_is_logged(hw, clock, caplog):
+    with caplog.at_level(logging.DEBUG, logger="hw"):
+        press(hw, clock, SIM.players["red"].select)
+        hw.pad_displays["red"].show(Image.new("1", (128, 32), 1))
+    assert caplog.records == []
+
+
+def test_reference_build_on_mock_pins_with_a_stuck_button_at_start(monkeypatch, mocker):
+    monkeypatch.setenv("COMPANION_BACKEND", "mock")  # pi.toml says "pi": the env wins
+    factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
+    held = factory.pin(PI.players["black"].select)
+    set_pull = MockPWMPin._set_pull
+
+    def pull_then_held_down(pin, value):
+        # A mock pin follows its pull-up; this one is shorted to ground (button held at boot).
+        set_pull(pin, value)
+        if pin is held:
+            pin.drive_low()
+
+    mocker.patch.object(MockPWMPin, "_set_pull", pull_then_held_down)
+    clock = FakeClock()
+    h = build_hardware(PI, clock=clock, start=False, pin_factory=factory)
+    try:
+        assert h.backend == "mock" and len(h.pads) == 5 and len(h.pad_displays) == 5
+        h.input.pump()
+        (event,) = drain(h)
+        assert (event.player, event.button, event.kind) == ("black", Btn.SELECT, Kind.STUCK)
+        assert h.input.faulty_players() == {"black"}
+        # The game goes on: other pads still work.
+        factory.pin(PI.players["red"].left).drive_low()
+        h.input.pump(clock.advance(0.1))
+        assert [(e.player, e.kind) for e in drain(h)] == [("red", Kind.PRESS)]
+    finally:
+        h.close()
+        factory.close()
+
+
+def test_input_thread_delivers_presses_from_gpiozero_callbacks():
+    h = build_hardware(SIM, backend="mock")  # real clock, input thread running
+    try:
+        pin = h.pin_factory.pin(SIM.players["yellow"].left)
+        pin.drive_low()  # the callback runs here and only enqueues
+        event = h.events.get(timeout=5)  # safety net only: it arrives after the debounce time
+        assert (event.player, event.button, event.kind) == ("yellow", Btn.LEFT, Kind.PRESS)
+        pin.drive_high()
+    finally:
+        h.close()
+
+
+def test_close_is_idempotent_and_frees_the_pins():
+    h = build_hardware(SIM, backend="mock", start=False)
+    h.close()
+    h.close()
