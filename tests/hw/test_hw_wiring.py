@@ -1,0 +1,60 @@
+"""hw/WIRING.md's tables agree with config/pi.toml."""
+
+from __future__ import annotations
+
+import re
+
+from hw_testing import CONFIG, ROOT
+
+from hw.config import load_config
+
+PI = load_config(CONFIG / "pi.toml")
+WIRING = (ROOT / "hw" / "WIRING.md").read_text(encoding="utf-8")
+# BCM GPIO → physical pin on the 40-pin header (the same on every 40-pin Pi).
+HEADER = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
+    9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35, 16: 36, 26: 37,
+    20: 38, 21: 40,
+}  # fmt: skip
+
+
+def rows(section: str) -> list[list[str]]:
+    body = WIRING.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    table = [line for line in body.splitlines() if line.startswith("|")]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in table[2:]]
+
+
+def test_every_configured_gpio_is_in_the_pin_table_with_its_key():
+    documented = {int(r[0]): r[3] for r in rows("Pin table") if not r[3].startswith("buses.")}
+    assert documented == PI.gpios()
+
+
+def test_bus_pins_in_the_table_are_the_buses_in_use():
+    buses = {int(r[0]) for r in rows("Pin table") if r[3].startswith("buses.")}
+    assert buses == set(PI.buses.reserved())
+
+
+def test_header_pins_match_the_gpio_numbers():
+    for r in rows("Pin table"):
+        assert HEADER[int(r[0])] == int(r[1]), r
+
+
+def test_mux_and_display_addresses_match_the_config():
+    table = rows("I²C: the mux and the display addresses")
+    mux = [r for r in table if r[4] == "mux.address"]
+    assert int(mux[0][3], 16) == PI.mux_address
+    displays = {r[4]: (int(r[1]), int(r[3], 16), r[2]) for r in table if r[4] != "mux.address"}
+    expected = {"display": PI.display} | {
+        f"players.{p}.display": pad.display for p, pad in PI.players.items()
+    }
+    assert set(displays) == set(expected)
+    for key, cfg in expected.items():
+        port, address, text = displays[key]
+        assert (port, address) == (cfg.i2c_port, cfg.address), key
+        assert cfg.model.upper() in text and f"{cfg.width}×{cfg.height}" in text, key
+
+
+def test_overlays_named_in_the_setup_match_the_bus_settings():
+    assert re.search(r"^dtoverlay=spi0-1cs,no_miso$", WIRING, re.M)
+    assert PI.buses.spi == "1cs" and not PI.buses.spi_miso
+    assert f"dtoverlay=i2c-mux,pca9548,addr=0x{PI.mux_address:02x}" in WIRING
