@@ -1,0 +1,33 @@
+"""The small runnable examples in the hw docstrings stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+from hw_testing import ROOT
+
+MODULES = [
+    "hw",
+    "hw.backend",
+    "hw.buzzer",
+    "hw.config",
+    "hw.display",
+    "hw.events",
+    "hw.hardware",
+    "hw.health",
+    "hw.input",
+    "hw.matrix",
+    "hw.pad",
+    "hw.speaker",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_run(name, monkeypatch):
+    monkeypatch.chdir(ROOT)  # examples name config/sim.toml relative to the repository
+    monkeypatch.delenv("COMPANION_BACKEND", raising=False)
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted > 0
