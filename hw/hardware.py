@@ -22,11 +22,11 @@ from hw.backend import mock_pin_factory, pi_pin_factory, resolve_backend
 from hw.buzzer import Buzzer, RecordingBuzzer
 from hw.config import DisplayConfig, HardwareConfig
 from hw.display import Display
-from hw.events import Event
+from hw.events import Btn, Event
 from hw.input import InputHub
 from hw.matrix import Matrix
 from hw.pad import Pad
-from hw.speaker import EspeakSpeaker, RecordingSpeaker, Speaker
+from hw.speaker import EspeakSpeaker, RecordingSpeaker, SilentSpeaker, Speaker
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,19 @@ class Hardware:
 
     def displays(self) -> list[Display]:
         return [self.display, *self.pad_displays.values()]
+
+    def drive(self, player: str, button: Btn | str, pressed: bool) -> None:
+        """Mock backend only: press or release a button by driving its mock pin.
+
+        The edge goes through gpiozero's callbacks like a real one (for ``sim`` and ``demo``).
+        """
+        if self.backend != "mock":
+            raise RuntimeError("drive() only exists on the mock backend; press the real button")
+        pin = self.pin_factory.pin(self.config.players[player].pin(Btn(button)))
+        if pressed:
+            pin.drive_low()  # pull-up: pressed shorts the GPIO to ground
+        else:
+            pin.drive_high()
 
     def maintain(self) -> None:
         """Retry degraded devices whose back-off has run out; call it from the app loop."""
@@ -151,9 +164,11 @@ def build_hardware(
             opened.append(buzzer)
         sp = config.speaker
         speaker: Speaker
-        if mock and wav_dir is None:
+        if not sp.enabled:
+            speaker = SilentSpeaker()
+        elif mock and wav_dir is None:
             speaker = RecordingSpeaker()
-        elif sp.enabled:
+        else:
             speaker = EspeakSpeaker(
                 voice=sp.voice,
                 rate=sp.rate,
@@ -161,8 +176,6 @@ def build_hardware(
                 executable=sp.executable,
                 wav_dir=wav_dir,
             )
-        else:
-            speaker = RecordingSpeaker()  # voice off: say() is harmless and recorded
     except Exception:
         for dev in reversed(opened):
             dev.close()

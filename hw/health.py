@@ -78,7 +78,7 @@ class Health:
         """Record a success; a degraded device is announced as recovered."""
         if self.degraded:
             self.degraded = False
-            log.warning("%s answers again", self.name)
+            log.info("%s answers again", self.name)
             if self._notify:
                 self._notify(DeviceFault(self.name, True, "", self._clock()))
 

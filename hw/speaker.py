@@ -100,6 +100,17 @@ class RecordingSpeaker(Speaker):
         self.spoken.append(text)
 
 
+class SilentSpeaker(Speaker):
+    """Voice switched off in the config: ``say`` is accepted and dropped."""
+
+    @property
+    def enabled(self) -> bool:
+        return False
+
+    def _speak(self, text: str) -> None:
+        pass
+
+
 class EspeakSpeaker(Speaker):
     """espeak-ng with voice, rate (words per minute) and volume (amplitude 0–200).
 

@@ -163,6 +163,41 @@ def test_input_thread_delivers_presses_from_gpiozero_callbacks():
         h.close()
 
 
+def test_drive_presses_a_button_through_gpiozero(hw, clock):
+    drain(hw)
+    hw.drive("yellow", "right", True)
+    hw.input.pump(clock.advance(0.1))
+    hw.drive("yellow", Btn.RIGHT, False)
+    hw.input.pump(clock.advance(0.1))
+    assert [(e.player, e.button, e.kind) for e in drain(hw)] == [("yellow", Btn.RIGHT, Kind.PRESS)]
+    with pytest.raises(ValueError):
+        hw.drive("yellow", "up", True)
+
+
+def test_voice_off_in_config_gives_a_silent_speaker():
+    import dataclasses
+
+    from hw.config import SpeakerConfig
+
+    cfg = dataclasses.replace(SIM, speaker=SpeakerConfig(enabled=False))
+    h = build_hardware(cfg, backend="mock", start=False)
+    try:
+        h.speaker.say("anything")
+        assert h.speaker.wait_idle(5) and not h.speaker.enabled
+    finally:
+        h.close()
+
+
+def test_mock_backend_can_speak_through_espeak_ng_into_wav_files(tmp_path):
+    h = build_hardware(SIM, backend="mock", start=False, wav_dir=tmp_path)
+    try:
+        h.speaker.say("Scoring")
+        assert h.speaker.wait_idle(20)
+    finally:
+        h.close()
+    assert len(list(tmp_path.glob("*.wav"))) == 1
+
+
 def test_close_is_idempotent_and_frees_the_pins():
     h = build_hardware(SIM, backend="mock", start=False)
     h.close()
