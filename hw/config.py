@@ -194,6 +194,7 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.gpio_uses: list[tuple[int, str]] = []  # every valid GPIO read, for cross-checks
 
     def add(self, key: str, message: str) -> None:
         self.problems.append(f"{key}: {message}")
@@ -236,6 +237,13 @@ class _Reader:
             self.add(path, f"{what}; accepted: {accept or kind.__name__}")
             return None
         return float(v) if kind is float else v
+
+    def gpio(self, t: dict[str, Any], key: str, name: str, default: Any = _REQUIRED) -> int | None:
+        """Read a GPIO number and remember who uses it."""
+        v = self.get(t, key, name, int, default, _gpio_accept(), _is_gpio)
+        if v is not None:
+            self.gpio_uses.append((v, _join(key, name)))
+        return v
 
     def choice(
         self,
@@ -306,8 +314,8 @@ def _read_display(r: _Reader, raw: object, key: str, *, private: bool) -> Displa
     )
     spi_port = r.choice(t, key, "spi_port", (0, 1), 0)
     spi_device = r.choice(t, key, "spi_device", (0, 1), 0)
-    dc = r.get(t, key, "dc", int, None, _gpio_accept(), _is_gpio)
-    reset = r.get(t, key, "reset", int, None, _gpio_accept(), _is_gpio)
+    dc = r.gpio(t, key, "dc", None)
+    reset = r.gpio(t, key, "reset", None)
     if interface == "spi" and "dc" not in t:
         r.add(_join(key, "dc"), f"missing; an SPI display needs its D/C line: {_gpio_accept()}")
     if interface == "i2c":
@@ -390,8 +398,8 @@ def _read_pad(r: _Reader, raw: object, key: str) -> PadConfig | None:
                 f"missing; every player needs a pad: left, right and select, each {_gpio_accept()}",
             )
             continue
-        pins[name] = r.get(t, key, name, int, accept=_gpio_accept(), check=_is_gpio)
-    led = r.get(t, key, "led", int, None, _gpio_accept(), _is_gpio)
+        pins[name] = r.gpio(t, key, name)
+    led = r.gpio(t, key, "led", None)
     display = None
     if "display" in t:
         display = _read_display(r, t["display"], _join(key, "display"), private=True)
@@ -407,13 +415,15 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
     r.table(data, "", top)
     backend = r.choice(data, "", "backend", BACKENDS, "auto")
 
-    buses = BusConfig()
+    buses: BusConfig | None = None  # None: unusable, so bus clashes cannot be checked
     if (t := r.table(data.get("buses", {}), "buses", ["i2c", "spi", "spi_miso"])) is not None:
-        buses = BusConfig(
-            i2c=r.get(t, "buses", "i2c", bool, True, "true or false"),
-            spi=r.choice(t, "buses", "spi", ("off", "1cs", "2cs"), "1cs"),
-            spi_miso=r.get(t, "buses", "spi_miso", bool, False, "true or false"),
+        values = (
+            r.get(t, "buses", "i2c", bool, True, "true or false"),
+            r.choice(t, "buses", "spi", ("off", "1cs", "2cs"), "1cs"),
+            r.get(t, "buses", "spi_miso", bool, False, "true or false"),
         )
+        if None not in values:
+            buses = BusConfig(*values)
 
     mux_address = None
     if "mux" in data and (t := r.table(data["mux"], "mux", ["address"])) is not None:
@@ -518,7 +528,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
         "buzzer" in data
         and (t := r.table(data["buzzer"], "buzzer", ["pin", "mid_tone", "octaves"])) is not None
     ):
-        pin = r.get(t, "buzzer", "pin", int, accept=_gpio_accept(), check=_is_gpio)
+        pin = r.gpio(t, "buzzer", "pin")
         mid = r.get(t, "buzzer", "mid_tone", str, "A5", "a note name such as 'A5'", _is_note)
         octaves = r.get(t, "buzzer", "octaves", int, 1, "1–3", lambda v: 1 <= v <= 3)
         if pin is not None and mid is not None and octaves is not None:
@@ -531,7 +541,16 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
             "missing; accepted: a [players.COLOUR] table per player, "
             f"COLOUR one of {', '.join(PLAYER_COLOURS)}",
         )
-    elif (t := r.table(data["players"], "players", PLAYER_COLOURS)) is not None:
+    elif not isinstance(data["players"], dict):
+        r.add("players", "expected [players.COLOUR] tables")
+    else:
+        t = data["players"]
+        for colour in t:
+            if colour not in PLAYER_COLOURS:
+                r.add(
+                    f"players.{colour}",
+                    f"{colour!r} is not a player colour; accepted: {', '.join(PLAYER_COLOURS)}",
+                )
         if not 2 <= len(t) <= 5:
             r.add("players", f"{len(t)} players configured; El Grande needs 2–5")
         for colour, raw in t.items():
@@ -541,23 +560,23 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
             ):
                 players[colour] = pad
 
-    if not r.problems:
-        cfg = HardwareConfig(
-            source=source,
-            backend=backend,
-            buses=buses,
-            input=timing,
-            display=display,
-            players=players,
-            matrix=matrix,
-            speaker=speaker,
-            buzzer=buzzer,
-            mux_address=mux_address,
-        )
-        _check_wiring(r, cfg)
+    displays = [d for d in (display, *(p.display for p in players.values())) if d is not None]
+    _check_wiring(r, buses, displays, matrix, mux_address)
     if r.problems:
         raise ConfigError(r.problems)
-    return cfg
+    assert buses is not None and display is not None  # else there were problems
+    return HardwareConfig(
+        source=source,
+        backend=backend,
+        buses=buses,
+        input=timing,
+        display=display,
+        players=players,
+        matrix=matrix,
+        speaker=speaker,
+        buzzer=buzzer,
+        mux_address=mux_address,
+    )
 
 
 def _is_note(v: str) -> bool:
@@ -584,11 +603,18 @@ def _gpio_uses(cfg: HardwareConfig) -> list[tuple[int, str]]:
     return uses
 
 
-def _check_wiring(r: _Reader, cfg: HardwareConfig) -> None:
-    """Cross-key checks: GPIOs used twice, bus clashes, I²C addresses, SPI chip selects."""
+def _check_wiring(
+    r: _Reader,
+    buses: BusConfig | None,
+    displays: list[DisplayConfig],
+    matrix: MatrixConfig | None,
+    mux_address: int | None,
+) -> None:
+    """Cross-key checks on whatever parsed: GPIOs used twice, bus clashes, I²C addresses,
+    SPI chip selects. They run even when single keys were wrong, so one pass reports all."""
     seen: dict[int, str] = {}
-    reserved = cfg.buses.reserved()
-    for pin, key in _gpio_uses(cfg):
+    reserved = buses.reserved() if buses is not None else {}
+    for pin, key in r.gpio_uses:
         if pin in seen:
             r.add(key, f"GPIO {pin} is already used by {seen[pin]}; each GPIO can be used once")
         else:
@@ -599,12 +625,13 @@ def _check_wiring(r: _Reader, cfg: HardwareConfig) -> None:
                 f"GPIO {pin} is {reserved[pin]}, which the buses in use claim; "
                 f"accepted: a GPIO other than {', '.join(str(p) for p in sorted(reserved))}",
             )
+    if buses is None:
+        return
 
-    displays = [cfg.display] + [p.display for p in cfg.players.values() if p.display]
     i2c_seen: dict[tuple[int, int], str] = {}
     for d in displays:
         if d.interface == "i2c":
-            if not cfg.buses.i2c:
+            if not buses.i2c:
                 r.add(
                     _join(d.key, "interface"),
                     "is 'i2c' but buses.i2c = false; enable I²C or use SPI",
@@ -619,12 +646,12 @@ def _check_wiring(r: _Reader, cfg: HardwareConfig) -> None:
                 )
             i2c_seen[spot] = d.key
             # A device on the root bus also answers while any mux channel is selected.
-            if cfg.mux_address is not None and d.i2c_port == 1 and d.address == cfg.mux_address:
+            if mux_address is not None and d.i2c_port == 1 and d.address == mux_address:
                 r.add(
                     _join(d.key, "address"),
                     f"0x{d.address:02X} is the mux's own address (mux.address)",
                 )
-    if cfg.mux_address is not None:
+    if mux_address is not None:
         root = {d.address: d.key for d in displays if d.interface == "i2c" and d.i2c_port == 1}
         for d in displays:
             if d.interface == "i2c" and d.i2c_port != 1 and d.address in root:
@@ -635,21 +662,19 @@ def _check_wiring(r: _Reader, cfg: HardwareConfig) -> None:
                     "(port 1); move one of them to another address or mux channel",
                 )
 
-    spi_users: list[tuple[int, int, str]] = []
-    if cfg.display.interface == "spi":
-        spi_users.append((cfg.display.spi_port, cfg.display.spi_device, "display"))
-    if cfg.matrix:
-        spi_users.append((cfg.matrix.spi_port, cfg.matrix.spi_device, "matrix"))
+    spi_users = [(d.spi_port, d.spi_device, d.key) for d in displays if d.interface == "spi"]
+    if matrix:
+        spi_users.append((matrix.spi_port, matrix.spi_device, "matrix"))
     taken: dict[tuple[int, int], str] = {}
     for port, dev, key in spi_users:
         if port != 0:
             r.add(f"{key}.spi_port", "only SPI0 is described by [buses]; accepted: 0")
-        elif cfg.buses.spi == "off":
+        elif buses.spi == "off":
             r.add(
                 f"{key}.spi_port",
                 "needs SPI but buses.spi = 'off'; accepted: buses.spi = '1cs' or '2cs'",
             )
-        elif dev == 1 and cfg.buses.spi != "2cs":
+        elif dev == 1 and buses.spi != "2cs":
             r.add(f"{key}.spi_device", "CE1 needs buses.spi = '2cs' (and GPIO 7 free)")
         if (port, dev) in taken:
             r.add(f"{key}.spi_device", f"SPI{port}.{dev} is already used by {taken[(port, dev)]}")

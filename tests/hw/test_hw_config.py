@@ -195,3 +195,23 @@ def test_bad_backend_in_environment_is_named():
         "environment variable COMPANION_BACKEND: 'real' is not accepted; "
         "accepted: 'auto', 'mock', 'pi'"
     ]
+
+
+def test_cross_key_problems_are_reported_alongside_single_key_ones():
+    msgs = problems(edited(**{"display.contrast": -1, "players.green.led": 22, "buzzer.pin": 3}))
+    assert msgs == [
+        "display.contrast: -1 is not accepted; accepted: 0–255",
+        "buzzer.pin: GPIO 3 is I²C SCL, which the buses in use claim; accepted: a GPIO other "
+        "than 2, 3, 8, 10, 11",
+        "players.green.led: GPIO 22 is already used by players.red.led; each GPIO can be used once",
+    ]
+
+
+def test_unknown_player_colour_lists_the_colours():
+    data = edited()
+    data["players"]["pink"] = data["players"].pop("black")
+    (msg,) = problems(data)
+    assert (
+        msg
+        == "players.pink: 'pink' is not a player colour; accepted: red, blue, yellow, green, black"
+    )
