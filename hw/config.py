@@ -180,7 +180,7 @@ _REQUIRED: Any = object()
 
 
 def _show(value: object) -> str:
-    return repr(value) if not isinstance(value, dict) else "a table"
+    return "" if isinstance(value, dict) else repr(value)
 
 
 def _type_name(value: object) -> str:
@@ -202,7 +202,7 @@ class _Reader:
     def table(self, value: object, key: str, allowed: Iterable[str]) -> dict[str, Any] | None:
         allowed = tuple(allowed)
         if not isinstance(value, dict):
-            self.add(key, f"expected a table, got {_type_name(value)} {_show(value)}")
+            self.add(key, f"expected a table, got {_type_name(value)} {_show(value)}".rstrip())
             return None
         for k in value:
             if k not in allowed:
@@ -232,7 +232,9 @@ class _Reader:
         )
         if not ok_type or (check is not None and not check(v)):
             what = (
-                f"got {_type_name(v)} {_show(v)}" if not ok_type else f"{_show(v)} is not accepted"
+                f"got {_type_name(v)} {_show(v)}".rstrip()
+                if not ok_type
+                else f"{_show(v)} is not accepted"
             )
             self.add(path, f"{what}; accepted: {accept or kind.__name__}")
             return None

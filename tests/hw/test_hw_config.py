@@ -215,3 +215,10 @@ def test_unknown_player_colour_lists_the_colours():
         msg
         == "players.pink: 'pink' is not a player colour; accepted: red, blue, yellow, green, black"
     )
+
+
+def test_a_table_where_a_value_belongs_is_named_plainly():
+    (msg,) = problems(edited(**{"buzzer.pin": {"gpio": 18}}))
+    assert msg == "buzzer.pin: got table; accepted: a BCM GPIO number 2–27"
+    (msg,) = problems(edited(**{"matrix": 4}))
+    assert msg == "matrix: expected a table, got integer 4"
