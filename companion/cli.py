@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -13,6 +14,9 @@ def _build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a position given as JSON (FILE, or - for stdin)")
     score.add_argument("file", metavar="FILE")
 
+    cards = sub.add_parser("cards", help="list the 45 action cards: id, stack, copies, text")
+    cards.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+
     check = sub.add_parser(
         "check-config", help="validate a hardware config file and report problems"
     )
@@ -22,10 +26,23 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # The reader stopped early (`companion cards | head`): not worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "score":
         from companion.score_cmd import run_score
 
         return run_score(args.file)
+    if args.command == "cards":
+        from companion.cards_cmd import run_cards
+
+        return run_cards(as_json=args.json)
     if args.command == "check-config":
         from hw.config import check_config_command
 

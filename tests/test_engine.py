@@ -222,7 +222,7 @@ def test_placement_is_limited_to_the_cards_number():
     assert Action("stop_placing") in legal_actions(s, p)
     act(s, p, "place", area)
     assert s.court[p] == court - 2 and s.board["castillo"][p] == 1
-    assert decision(s).players != (p,)  # two placed: the turn is over (no effect yet)
+    assert [a.kind for a in legal_actions(s, p)] == ["act", "end_turn"]  # two placed: no more
 
 
 def test_placement_once_stopped_cannot_resume():
@@ -230,7 +230,7 @@ def test_placement_once_stopped_cannot_resume():
     p = to_placement(s, card_stack=3)
     act(s, p, "place", "castillo")
     act(s, p, "stop_placing")
-    assert decision(s).players != (p,)
+    assert [a.kind for a in legal_actions(s, p)] == ["act", "end_turn"]
 
 
 def play_round_passively(s):

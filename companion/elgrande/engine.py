@@ -55,6 +55,8 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     stacks = {}
     for stack in (1, 2, 3, 4):
         cards = [c for c in data.action_deck() if data.action_cards[c].stack == stack]
+        if not options.veto:  # playing without the Veto: its cards leave the game
+            cards = [c for c in cards if c != "2a"]
         rng.shuffle(cards)
         stacks[stack] = cards
     on_board = data.home_caballeros + data.court_caballeros

@@ -38,23 +38,55 @@ class Decision:
     secret: bool = False
 
 
-def area_label(area: str) -> str:
-    return game_data().area_name(area)
+# kind -> label; "{area}" is the target's area name, "{colour}/{from}" split "region/colour".
+LABELS = {
+    "bid": "power card {t}",
+    "take": "take {t} from the province",
+    "take_from": "take one back from {area}",
+    "card": "action card {t}",
+    "place": "place one in {area}",
+    "stop_placing": "done placing",
+    "act": "carry out card {t}",
+    "end_turn": "end the turn",
+    "done": "done",
+    "disc": "disc on {area}",
+    "first_bidder": "{t} bids first",
+    "reveal": "card {t} was turned up",
+    "either": "play it as {t}",
+    "region_1a": "{area}",
+    "region_1i": "{area}",
+    "score_region": "score {area}",
+    "score_area": "score {area}",
+    "scoreboard": "scoreboard {t}",
+    "scoreboard_to": "onto {area}",
+    "grande_to": "Grande to {area}",
+    "refill": "take {t} into the court",
+    "king_adjacent": "King to {area}",
+    "king_any": "King to {area}",
+    "evacuate": "empty {area}",
+    "move_from": "{colour}'s caballero from {from}",
+    "move_to": "to {area}",
+    "return_from": "return one from {area}",
+    "return_of": "return {colour}'s from {from}",
+    "take_back": "take back power card {t}",
+    "allow": "let it happen",
+    "veto": "veto it",
+}
 
 
 def describe(action: Action) -> str:
     """A short human label for a pad menu or a log of public moves."""
-    k, t = action.kind, action.target
-    labels = {
-        "bid": lambda: f"power card {t}",
-        "take": lambda: f"take {t} from the province",
-        "take_from": lambda: f"take one back from {area_label(str(t))}",
-        "card": lambda: f"action card {t}",
-        "place": lambda: f"place one in {area_label(str(t))}",
-        "disc": lambda: f"disc on {area_label(str(t))}",
-        "first_bidder": lambda: f"{t} bids first",
-        "reveal": lambda: f"card {t} was turned up",
-    }
-    if k in labels:
-        return labels[k]()
-    return str(action).replace("_", " ")
+    t = action.target
+    fields = {"t": t, "area": "", "colour": "", "from": ""}
+    if isinstance(t, str):
+        fields["area"] = "the court" if t == "court" else _area_or_text(t)
+        if "/" in t:
+            region, colour = t.split("/", 1)
+            fields["from"], fields["colour"] = _area_or_text(region), colour
+    template = LABELS.get(action.kind)
+    return template.format(**fields) if template else str(action).replace("_", " ")
+
+
+def _area_or_text(text: str) -> str:
+    data = game_data()
+    return data.area_name(text) if text in data.areas else text

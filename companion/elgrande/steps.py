@@ -364,7 +364,6 @@ class Turn(Step):
             from companion.elgrande.effects import begin_effect
 
             self.action_done = True
-            self.placement_done = self.placement_done or self.placed > 0
             begin_effect(s, player, self._card(s))
         else:
             self.placement_done = self.action_done = True
@@ -411,17 +410,17 @@ class CastilloDiscs(SecretStep):
         discs = {p: str(a.target) for p, a in self.sealed.items()}
         result = general_scoring(s.position(), discs)
         castillo, *regions = result.areas
-        _add_scores(s, [castillo], "Castillo scored")
+        add_scores(s, [castillo], "Castillo scored")
         shown = ", ".join(f"{p} → {s.data.area_name(r)}" for p, r in discs.items())
         s.announce("discs", f"Discs: {shown}", discs)
         for area in s.board:
             s.board[area] = {p: result.caballeros_after.get(area, {}).get(p, 0) for p in s.players}
         for p, n in result.to_court.items():
             s.court[p] += n
-        _add_scores(s, regions, "Regions scored")
+        add_scores(s, regions, "Regions scored")
 
 
-def _add_scores(s: State, results: list[AreaScore], title: str) -> None:
+def add_scores(s: State, results: list[AreaScore], title: str) -> None:
     for r in results:
         for p, n in r.points.items():
             s.scores[p] += n

@@ -1,0 +1,47 @@
+"""Helpers for engine tests: reach a turn holding a given card, arrange the board."""
+
+from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.moves import Action
+from companion.elgrande.options import TableOptions
+
+FIVE = ("red", "blue", "yellow", "green", "black")
+
+
+def act(s, player, kind, target=None):
+    apply_in_place(s, player, Action(kind, target))
+
+
+def targets(s, player, kind=None):
+    return [a.target for a in legal_actions(s, player) if kind is None or a.kind == kind]
+
+
+def turn_with(card, n=3, seed=1, king=None, **options):
+    """A game at the first turn of round 1, red to play, holding `card`, nothing placed.
+
+    Red bids 13 so it plays first; the board is cleared of the home caballeros (back to the
+    province) so each test lays out exactly what it needs.
+    """
+    s = new_game(FIVE[:n], seed, TableOptions(**options))
+    for p in list(s.board["aragon"]):
+        for area in s.board:
+            s.province[p] += s.board[area][p]
+            s.board[area][p] = 0
+    if king:
+        s.king = king
+    values = dict(zip(FIVE[:n], (13, 1, 2, 3, 4), strict=False))
+    while decision(s).kind == "bid":
+        for p in decision(s).players:
+            act(s, p, "bid", values[p])
+    assert s.turn_order[0] == "red" and decision(s).kind == "card"  # 13 takes nobody
+    s.face_up = [card] + [c for c in s.face_up if c != card]
+    act(s, "red", "card", card)
+    return s
+
+
+def put(s, player, area, n):
+    """Move n of the player's caballeros from the province onto the board."""
+    s.move(player, "province", area, n)
+
+
+def start(s, card):
+    act(s, "red", "act", card)
