@@ -1,0 +1,82 @@
+"""What each audience may see: `public_view` (main display, LED matrix, voice, logs) and
+`player_view` (one player's own pad). Pure functions of the state; plain JSON-able dicts.
+
+The public view is built only from public fields, so a secret cannot reach it by accident: no
+hands, no face-down stacks, no sealed choice, and no Castillo contents unless the table made
+them public.
+
+>>> from companion.elgrande.engine import new_game
+>>> view = public_view(new_game(["red", "blue"], seed=1))
+>>> view["decision"]["kind"], "hands" in view
+('bid', False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.elgrande.data import CASTILLO
+from companion.elgrande.engine import decision, legal_actions
+from companion.elgrande.moves import describe
+from companion.elgrande.state import State
+from companion.elgrande.steps import SecretStep
+
+
+def public_view(s: State) -> dict[str, Any]:
+    d = decision(s)
+    top = s.steps[-1] if s.steps else None
+    show_castillo = s.options.castillo_public
+    board = {a: dict(c) for a, c in s.board.items() if a != CASTILLO or show_castillo}
+    pending: dict[str, Any] | None = None
+    if d is not None:
+        pending = {
+            "players": list(d.players),
+            "kind": d.kind,
+            "prompt": d.prompt,
+            "secret": d.secret,
+        }
+        if isinstance(top, SecretStep):
+            pending["chosen"] = [p for p in top.players if p in top.sealed]  # who, never what
+        # No options here: a bid's options would show the bidder's hand. Pads get them.
+    return {
+        "players": list(s.players),
+        "round": s.round,
+        "rounds": list(s.rounds),
+        "phase": s.phase,
+        "king": s.king,
+        "grandes": dict(s.grandes),
+        "scoreboards": dict(s.scoreboards),
+        "board": board,
+        "castillo_public": show_castillo,
+        "court": dict(s.court),
+        "province": dict(s.province),
+        "scores": dict(s.scores),
+        "played": {p: list(v) for p, v in s.played.items()},
+        "bids": dict(s.bids),
+        "turn_order": list(s.turn_order),
+        "face_up": list(s.face_up),
+        "taken": dict(s.taken),
+        "vetoes": sorted(s.vetoes),
+        "decision": pending,
+        "events": [e.text for e in s.events],
+        "winners": list(s.winners),
+    }
+
+
+def player_view(s: State, player: str) -> dict[str, Any]:
+    """The public view plus what only this player may know, and their choices now."""
+    view = public_view(s)
+    top = s.steps[-1] if s.steps else None
+    mine: dict[str, Any] = {
+        "hand": sorted(s.hands[player]),
+        "castillo": s.board[CASTILLO][player],
+        "options": [describe(a) for a in legal_actions(s, player)],
+        "notice": None,
+        "sealed": None,
+    }
+    if isinstance(top, SecretStep):
+        mine["notice"] = top.notices.get(player)
+        if player in top.sealed:
+            mine["sealed"] = describe(top.sealed[player])
+    view["you"] = {"player": player, **mine}
+    return view
