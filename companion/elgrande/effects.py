@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.moves import Action
@@ -61,18 +61,17 @@ class PickOne(Step):
         return () if self.done or not self.legal(s, self.player) else (self.player,)
 
     def prompt(self, s: State) -> str:
-        return PURPOSES[self.purpose][0]
+        return PURPOSES[self.purpose].prompt
 
     def legal(self, s: State, player: str) -> list[Action]:
-        return [Action(self.purpose, t) for t in PURPOSES[self.purpose][1](s, self)]
+        return [Action(self.purpose, t) for t in PURPOSES[self.purpose].options(s, self)]
 
     def apply(self, s: State, player: str, action: Action) -> None:
         self.done = True
-        PURPOSES[self.purpose][2](s, self, action.target)
+        PURPOSES[self.purpose].resolve(s, self, action.target)
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
-        why = PURPOSES[self.purpose][3]
-        return f"{why}; " + choices_text(legal)
+        return f"{PURPOSES[self.purpose].rule}; " + choices_text(legal)
 
 
 def _either_options(s: State, step: PickOne) -> list[str]:
@@ -179,70 +178,78 @@ def _evacuate(s: State, step: PickOne, target: object) -> None:
     s.steps.append(CardDiscs(hit, card="4g", region=region))
 
 
-# purpose -> (prompt, options, resolve, why a choice outside the options is refused)
-PURPOSES: dict[str, tuple[str, Callable, Callable, str]] = {
-    "either": ("Card 1h: play it as 1g or as 1i?", _either_options, _either, "choose 1g or 1i"),
-    "region_1a": (
+class Purpose(NamedTuple):
+    prompt: str
+    options: Callable[[State, PickOne], list]  # what may be picked
+    resolve: Callable[[State, PickOne, object], None]  # carry out the pick
+    rule: str  # why a pick outside the options is refused
+
+
+PURPOSES: dict[str, Purpose] = {
+    "either": Purpose(
+        "Card 1h: play it as 1g or as 1i?", _either_options, _either, "choose 1g or 1i"
+    ),
+    "region_1a": Purpose(
         "Choose a region to move up to 5 caballeros out of",
         _occupied_regions,
         _move_out_of,
         "choose an occupied region other than the King's",
     ),
-    "region_1i": (
+    "region_1i": Purpose(
         "Choose a region to move all your caballeros out of",
         _own_regions,
         _move_out_of,
         "choose a region, not the King's, where you have caballeros",
     ),
-    "score_region": (
+    "score_region": Purpose(
         "Choose a region to score now",
         _any_region,
         _score_chosen,
         "choose one of the nine regions",
     ),
-    "score_area": (
+    "score_area": Purpose(
         "Choose a region or the Castillo to score now",
         _any_area,
         _score_chosen,
         "choose a region or the Castillo",
     ),
-    "scoreboard": (
+    "scoreboard": Purpose(
         "Which mobile scoreboard?",
         _scoreboards,
         _pick_scoreboard,
         "a scoreboard never leaves the King's region",
     ),
-    "scoreboard_to": (
+    "scoreboard_to": Purpose(
         "Put the scoreboard on which region?",
         _scoreboard_regions,
         _place_scoreboard,
         "a scoreboard goes on a region without one, never the King's region or the Castillo",
     ),
-    "grande_to": (
+    "grande_to": Purpose(
         "Move your Grande to which region?",
         _grande_regions,
         _move_grande,
         "a Grande never enters or leaves the King's region, nor goes to the Castillo",
     ),
-    "refill": (
+    "refill": Purpose(
         "Take how many from the province into your court?",
         _refill_options,
         _refill,
         "at most 2, and no more than your province holds",
     ),
-    "king_adjacent": (
+    "king_adjacent": Purpose(
         "Move the King to which neighbouring region?",
         _king_neighbours,
         _move_king,
         "the King moves to a region bordering his own",
     ),
-    "king_any": (
+    "king_any": Purpose(
         "Put the King into which region?",
         _other_regions,
         _move_king,
         "the King goes to another region",
     ),
-    "evacuate": (
+    "evacuate": Purpose(
         "Choose a region: opponents there must move all their caballeros away",
         _opponents_regions,
         _evacuate,
