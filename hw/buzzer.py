@@ -13,13 +13,14 @@ True
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from gpiozero import TonalBuzzer
 from gpiozero.tones import Tone
+
+from hw.worker import QueueWorker
 
 Note = tuple[str, float]  # (note name such as "A5", seconds); "" is a rest
 
@@ -32,10 +33,8 @@ CUES: dict[str, tuple[Note, ...]] = {
     "fault": (("A4", 0.3),),
 }
 
-_STOP = object()
 
-
-class Buzzer:
+class Buzzer(QueueWorker):
     """A passive piezo on a PWM-capable GPIO; ``play`` queues notes and returns at once."""
 
     def __init__(
@@ -53,9 +52,7 @@ class Buzzer:
         self._stop = threading.Event()
         # Waiting on the stop event lets stop() cut a long note short; tests inject a no-op.
         self._sleep = sleep or self._stop.wait
-        self._queue: queue.Queue[object] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, name="hw-buzzer", daemon=True)
-        self._thread.start()
+        super().__init__("hw-buzzer")
 
     def play(self, notes: Sequence[Note]) -> None:
         """Queue ``notes``; a note outside the buzzer's range is refused before anything plays."""
@@ -82,42 +79,22 @@ class Buzzer:
             raise ValueError(f"unknown cue {name!r}; accepted: {', '.join(CUES)}")
         self.play(CUES[name])
 
-    def stop(self) -> None:
-        """Silence now and drop anything queued."""
-        while True:
-            try:
-                self._queue.get_nowait()
-            except queue.Empty:
-                break
-            self._queue.task_done()
-        self._stop.set()
-
-    def wait_idle(self, timeout: float | None = None) -> bool:
-        with self._queue.all_tasks_done:
-            return self._queue.all_tasks_done.wait_for(
-                lambda: self._queue.unfinished_tasks == 0, timeout
-            )
-
     def close(self) -> None:
-        self.stop()
-        self._queue.put(_STOP)
-        self._thread.join(timeout=2.0)
+        super().close()
         self.device.close()
 
-    def _run(self) -> None:
-        while True:
-            item = self._queue.get()
-            try:
-                if item is _STOP:
-                    return
-                self._stop.clear()
-                for name, seconds in item:  # type: ignore[union-attr]
-                    if self._stop.is_set():
-                        break
-                    self._note(name, seconds)
-            finally:
-                self.device.stop()
-                self._queue.task_done()
+    def _work(self, item: object) -> None:
+        self._stop.clear()
+        try:
+            for name, seconds in item:  # type: ignore[attr-defined]
+                if self._stop.is_set():
+                    break
+                self._note(name, seconds)
+        finally:
+            self.device.stop()
+
+    def _interrupt(self) -> None:
+        self._stop.set()
 
     def _note(self, name: str, seconds: float) -> None:
         if name:

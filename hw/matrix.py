@@ -12,11 +12,9 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from luma.core.legacy import text as legacy_text
 from luma.core.legacy import textsize
@@ -24,7 +22,7 @@ from luma.core.legacy.font import CP437_FONT, proportional
 from PIL import Image, ImageDraw
 
 from hw.events import Event
-from hw.health import BUS_ERRORS, Health
+from hw.guarded import GuardedDevice, LumaOpener
 
 FONT = proportional(CP437_FONT)
 
@@ -60,36 +58,25 @@ def scroll_frames(message: str, size: tuple[int, int]) -> Iterator[Image.Image]:
         yield frame
 
 
-class Matrix:
+class Matrix(GuardedDevice):
     """A MAX7219 chain (or luma's dummy of the same shape)."""
 
     def __init__(
         self,
         name: str,
         size: tuple[int, int],
-        opener: Callable[[], Any],
+        opener: LumaOpener,
         *,
         brightness: int = 32,
         clock: Callable[[], float] = time.monotonic,
         notify: Callable[[Event], None] | None = None,
     ) -> None:
-        self.name = name
-        self.size = size
-        self._opener = opener
-        self._brightness = brightness
-        self._lock = threading.RLock()
-        self._last: Image.Image | None = None
         self._cancel = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
         self._worker: threading.Thread | None = None
-        self.health = Health(name, clock=clock, notify=notify)
-        self.device: Any = None
-        self._open()
-
-    @property
-    def degraded(self) -> bool:
-        return self.health.degraded
+        # The MAX7219's brightness is luma's contrast.
+        super().__init__(name, size, opener, contrast=brightness, clock=clock, notify=notify)
 
     @property
     def image(self) -> Image.Image | None:
@@ -99,11 +86,11 @@ class Matrix:
     def text(self, message: str) -> None:
         """Show short text, centred, at once (stops any scrolling)."""
         self.stop()
-        self._frame(render_text(message, self.size))
+        self._send(render_text(message, self.size))
 
     def clear(self) -> None:
         self.stop()
-        self._frame(Image.new("1", self.size, 0))
+        self._send(Image.new("1", self.size, 0))
 
     def scroll(self, message: str, *, step: float = 0.04, repeat: bool = False) -> None:
         """Scroll ``message`` right to left, ``step`` seconds per pixel, in the background."""
@@ -128,27 +115,11 @@ class Matrix:
 
     def brightness(self, level: int) -> None:
         """Set the brightness, 0–255."""
-        if not (isinstance(level, int) and 0 <= level <= 255):
-            raise ValueError(f"brightness must be an integer 0–255, got {level!r}")
-        with self._lock:
-            self._brightness = level
-            if self.device is not None:
-                self._guarded(lambda: self.device.contrast(level))
-
-    def retry(self) -> bool:
-        """If degraded and a retry is due, reopen; returns True if usable."""
-        with self._lock:
-            if self.device is None and (not self.health.degraded or self.health.due()):
-                self._open()
-            return self.device is not None
+        self._set_contrast(level, "brightness")
 
     def close(self) -> None:
         self.stop()
-        with self._lock:
-            dev, self.device = self.device, None
-            if dev is not None:
-                with contextlib.suppress(*BUS_ERRORS):  # going away anyway
-                    dev.cleanup()
+        super().close()
 
     # -- internals --------------------------------------------------------------------------
 
@@ -158,38 +129,10 @@ class Matrix:
                 for frame in scroll_frames(message, self.size):
                     if self._cancel.is_set():
                         return
-                    self._frame(frame)
+                    self._send(frame)
                     if step and self._cancel.wait(step):
                         return
                 if not repeat:
                     return
         finally:
             self._idle.set()
-
-    def _frame(self, image: Image.Image) -> None:
-        with self._lock:
-            self._last = image
-            if self.device is None:
-                self.retry()
-            else:
-                self._guarded(lambda: self.device.display(image))
-
-    def _open(self) -> None:
-        try:
-            dev = self._opener()
-            dev.contrast(self._brightness)
-            if self._last is not None:
-                dev.display(self._last)
-        except BUS_ERRORS as e:
-            self.device = None
-            self.health.failed(e)
-            return
-        self.device = dev
-        self.health.ok()
-
-    def _guarded(self, call: Callable[[], object]) -> None:
-        try:
-            call()
-        except BUS_ERRORS as e:
-            self.device = None
-            self.health.failed(e)

@@ -18,24 +18,21 @@ from __future__ import annotations
 
 import itertools
 import logging
-import queue
 import shutil
 import subprocess
 import threading
 from pathlib import Path
 
+from hw.worker import QueueWorker
+
 log = logging.getLogger(__name__)
 
-_STOP = object()
 
-
-class Speaker:
+class Speaker(QueueWorker):
     """Base: a queue of utterances worked off one at a time by a daemon thread."""
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[object] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, name="hw-speaker", daemon=True)
-        self._thread.start()
+        super().__init__("hw-speaker")
 
     @property
     def enabled(self) -> bool:
@@ -48,45 +45,14 @@ class Speaker:
         if self.enabled and text.strip():
             self._queue.put(text)
 
-    def stop(self) -> None:
-        """Drop everything queued and cut the current utterance short."""
-        while True:
-            try:
-                self._queue.get_nowait()
-            except queue.Empty:
-                break
-            self._queue.task_done()
-        self._interrupt()
-
-    def wait_idle(self, timeout: float | None = None) -> bool:
-        """Wait until everything queued has been spoken; False on timeout."""
-        with self._queue.all_tasks_done:
-            return self._queue.all_tasks_done.wait_for(
-                lambda: self._queue.unfinished_tasks == 0, timeout
-            )
-
-    def close(self) -> None:
-        self.stop()
-        self._queue.put(_STOP)
-        self._thread.join(timeout=2.0)
-
-    def _run(self) -> None:
-        while True:
-            item = self._queue.get()
-            try:
-                if item is _STOP:
-                    return
-                self._speak(str(item))
-            except Exception:  # a failing utterance must not kill the worker
-                log.exception("speech failed")
-            finally:
-                self._queue.task_done()
+    def _work(self, item: object) -> None:
+        try:
+            self._speak(str(item))
+        except Exception:  # a failing utterance must not kill the worker
+            log.exception("speech failed")
 
     def _speak(self, text: str) -> None:
         raise NotImplementedError
-
-    def _interrupt(self) -> None:
-        pass
 
 
 class RecordingSpeaker(Speaker):
