@@ -14,7 +14,6 @@ The driver underneath is a luma device: luma.oled's real driver on the Pi, luma.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -92,10 +91,3 @@ class Display(GuardedDevice):
         super()._restore(dev)
         if self._asleep:
             dev.hide()
-
-    def _drop(self) -> None:
-        dev = self.device
-        super()._drop()
-        # Release the bus handle (reopened on retry); best effort on a device that failed.
-        with contextlib.suppress(Exception):
-            dev._serial_interface.cleanup()

@@ -108,7 +108,10 @@ class GuardedDevice:
             dev.display(self._last)
 
     def _drop(self) -> None:
-        self.device = None
+        dev, self.device = self.device, None
+        # Release the bus handle (reopened on retry); best effort on a device that failed.
+        with contextlib.suppress(Exception):
+            dev._serial_interface.cleanup()
 
     def _open(self) -> None:
         try:

@@ -15,12 +15,14 @@ MODULES = [
     "hw.config",
     "hw.display",
     "hw.events",
+    "hw.guarded",
     "hw.hardware",
     "hw.health",
     "hw.input",
     "hw.matrix",
     "hw.pad",
     "hw.speaker",
+    "hw.worker",
 ]
 
 

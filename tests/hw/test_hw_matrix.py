@@ -85,6 +85,7 @@ def test_spi_error_degrades_the_matrix_and_it_comes_back(spi_bus, clock):
     spi_bus.writebytes.side_effect = OSError(errno.EIO, "I/O error")
     m.text("1")
     assert m.degraded
+    spi_bus.close.assert_called_once()  # the broken handle is released, reopened on retry
     spi_bus.writebytes.side_effect = None
     clock.advance(1.0)
     assert m.retry() and not m.degraded
