@@ -687,18 +687,21 @@ def _check_wiring(
 
 
 def load_config(path: str | Path) -> HardwareConfig:
-    """Read and validate a TOML file; raises :class:`ConfigError` (never a traceback's worth)."""
+    """Read and validate a TOML file; raises :class:`ConfigError` (never a traceback's worth).
+
+    Problems name the key, not the file: the caller knows which file it asked for.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError([f"{path}: no such file"]) from None
+        raise ConfigError(["no such file"]) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError([f"{path}: cannot be read ({e.__class__.__name__}: {e})"]) from None
+        raise ConfigError([f"cannot be read ({e.__class__.__name__}: {e})"]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError([f"{path}: not valid TOML: {e}"]) from None
+        raise ConfigError([f"not valid TOML: {e}"]) from None
     return parse_config(data, str(path))
 
 

@@ -176,7 +176,7 @@ def test_missing_or_malformed_file_is_a_clean_message(tmp_path, capsys, content,
         path.write_text(content)
     assert check_config_command(str(path)) == 2
     err = capsys.readouterr().err
-    assert expected in err and "Traceback" not in err
+    assert err.startswith(f"{path}: {expected}") and "Traceback" not in err  # path named once
 
 
 def test_backend_precedence_argument_then_environment_then_config():
