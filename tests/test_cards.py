@@ -193,6 +193,7 @@ def test_2f_secret_discs_return_two_from_a_region_with_at_least_two():
     with pytest.raises(RuleError) as err:
         act(s, "blue", "disc", "galicia")  # only 1 there
     assert "galicia" not in str(err.value).lower().split("you may")[0]  # not echoed
+    assert err.value.private
     act(s, "blue", "disc", "cataluna")
     assert s.board["cataluna"]["blue"] == 2  # sealed until all are in
     assert "cataluna" not in str(public_view(s)["decision"])

@@ -116,6 +116,15 @@ def test_open_bidding_refuses_a_value_already_played_this_round_naming_who():
     assert str(err.value).startswith(f"power card 7 was already played this round by {first}")
     assert "you may play 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12 or 13" not in str(err.value)
     assert "you may play 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13" in str(err.value)
+    assert err.value.private  # it lists the bidder's hand: for their pad only
+
+
+def test_a_refusal_on_public_choices_is_not_private():
+    s = game(4)
+    p = to_placement(s)
+    with pytest.raises(RuleError) as err:
+        act(s, p, "place", s.king)
+    assert not err.value.private
 
 
 def test_a_refused_decision_changes_nothing():

@@ -121,7 +121,7 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
         )
     legal = top.legal(s, player)
     if action not in legal:
-        raise RuleError(top.refusal(s, player, action, legal))
+        raise RuleError(top.refusal(s, player, action, legal), private=top.private_options)
     top.apply(s, player, action)
     _settle(s)
 

@@ -13,8 +13,14 @@ from companion.elgrande.data import game_data
 class RuleError(ValueError):
     """A refused decision. The message says which rule and what is allowed instead.
 
-    For a secret decision the message never repeats what was chosen: it may be logged.
+    For a secret decision the message never repeats what was chosen. `private` is True when
+    the allowed choices listed are the player's own (their hand, their sealed options): show
+    the message on that player's pad only, and never log or display it publicly.
     """
+
+    def __init__(self, message: str, *, private: bool = False) -> None:
+        super().__init__(message)
+        self.private = private
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,9 @@ class Step:
 
     kind: ClassVar[str] = "step"
     secret: ClassVar[bool] = False
+    private_options: ClassVar[bool] = (
+        False  # do the legal choices show what only the decider knows?
+    )
 
     def deciders(self, s: State) -> tuple[str, ...]:
         raise NotImplementedError
@@ -62,6 +65,7 @@ class SecretStep(Step):
     """A simultaneous choice: each player submits once; nothing is public until all are in."""
 
     secret: ClassVar[bool] = True
+    private_options: ClassVar[bool] = True
     players: tuple[str, ...]
     sealed: dict[str, Action] = field(default_factory=dict)
     notices: dict[str, str] = field(default_factory=dict)  # private word to one player
@@ -180,6 +184,7 @@ class OpenBids(Step):
     """The printed rule: in seat order, each power card face up as it is played."""
 
     kind: ClassVar[str] = "bid"
+    private_options: ClassVar[bool] = True  # a hand may hold a card taken back in secret (4b)
     players: tuple[str, ...]
 
     def deciders(self, s: State) -> tuple[str, ...]:
