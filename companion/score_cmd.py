@@ -119,9 +119,9 @@ def _scoring(raw: Any) -> tuple[list[str] | None, bool]:
     if raw == "general":
         return None, False
     accepted = '"general" or {"areas": [...], "first_only": false}'
-    spec = _obj(raw, "$.scoring") if isinstance(raw, dict) else None
-    if spec is None:
+    if not isinstance(raw, dict):
         raise PositionError("$.scoring", f"expected {accepted}, got {json.dumps(raw)}")
+    spec = raw
     for key in spec:
         if key not in ("areas", "first_only"):
             raise PositionError(f"$.scoring.{key}", f"unknown key; accepted: {accepted}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
@@ -79,7 +80,10 @@ def _gain(s: State, colour: str, area: str, delta: int) -> int:
     return after - before if area != CASTILLO else max(after - before, 1)
 
 
-Bot = RandomBot
+class Bot(Protocol):
+    """Anything that picks one of a player's legal actions."""
+
+    def choose(self, s: State, player: str) -> Action: ...
 
 
 def play_game(

@@ -402,33 +402,33 @@ class ReturnThree(Step):
 
     kind: ClassVar[str] = "return"
     player: str
-    queue: list[str]
-    left: int = 3
+    returned: dict[str, int] = field(default_factory=dict)
 
     def _sources(self, s: State, o: str) -> list[str]:
         court = ["court"] if s.court[o] else []
         return court + [r for r in _free_regions(s) if s.board[r][o]]
 
-    def _advance(self, s: State) -> None:
-        while self.queue and (self.left == 0 or not self._sources(s, self.queue[0])):
-            self.queue.pop(0)
-            self.left = 3
+    def _left(self, o: str) -> int:
+        return 3 - self.returned.get(o, 0)
 
     def deciders(self, s: State) -> tuple[str, ...]:
-        self._advance(s)
-        return (self.queue[0],) if self.queue else ()
+        # Only this step moves caballeros meanwhile, so who is next is derived, never stored.
+        for o in s.others(self.player):
+            if self._left(o) and self._sources(s, o):
+                return (o,)
+        return ()
 
     def prompt(self, s: State) -> str:
-        return f"Return {self.left} more caballeros (court or regions) to the province"
+        (o,) = self.deciders(s)
+        return f"Return {self._left(o)} more caballeros (court or regions) to the province"
 
     def legal(self, s: State, player: str) -> list[Action]:
         return [Action("return_from", a) for a in self._sources(s, player)]
 
     def apply(self, s: State, player: str, action: Action) -> None:
         s.move(player, str(action.target), "province")
-        self.left -= 1
-        where = "the court" if action.target == "court" else _name(s, action.target)
-        s.announce("return", f"{player} returns a caballero from {where}")
+        self.returned[player] = self.returned.get(player, 0) + 1
+        s.announce("return", f"{player} returns a caballero from {_name(s, action.target)}")
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
         return "return from your court or a region (not the Castillo or the King's region); " + (
@@ -661,7 +661,7 @@ CARD_EFFECTS: dict[str, Callable[[State, str], None]] = {
     "1i": _pick("region_1i", "1i"),
     "2b": lambda s, player: _return_from_courts(s, player, None),
     "2c": lambda s, player: _return_from_courts(s, player, 3),
-    "2d": lambda s, player: s.steps.append(ReturnThree(player, list(s.others(player)))),
+    "2d": lambda s, player: s.steps.append(ReturnThree(player)),
     "2e": lambda s, player: s.steps.append(ReturnOneEach(player)),
     "2f": _disc_card("2f"),
     "2g": _disc_card("2g"),

@@ -29,6 +29,7 @@ from companion.elgrande.steps import (
     OpenBids,
     RevealCard,
     SealedBids,
+    SecretStep,
     TakeCaballeros,
     Turn,
 )
@@ -114,7 +115,7 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
     top = s.steps[-1]
     deciders = top.deciders(s)
     if player not in deciders:
-        if top.secret and player in getattr(top, "players", ()):
+        if isinstance(top, SecretStep) and player in top.players:
             raise RuleError(f"{player} has already chosen; waiting for {', '.join(deciders)}")
         raise RuleError(
             f"it is not {player}'s decision now; waiting for {', '.join(deciders)}: {top.prompt(s)}"

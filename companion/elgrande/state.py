@@ -100,6 +100,12 @@ class State:
             self.players, self.king, self.grandes, self.board, scoreboards, self.options.ruleset
         )
 
+    def play_power_card(self, player: str, value: int) -> None:
+        """The card leaves the hand face up; `played` is the public record of it."""
+        self.hands[player].remove(value)
+        self.played[player].append(value)
+        self.bids[player] = value
+
     def announce(self, kind: str, text: str, detail: Any = None) -> None:
         self.events.append(Event(kind, text, detail))
 

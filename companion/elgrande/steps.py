@@ -143,9 +143,7 @@ class RevealCard(Step):
 
 def _reveal_bids(s: State, bids: dict[str, int]) -> None:
     for p, v in bids.items():
-        s.hands[p].remove(v)
-        s.played[p].append(v)
-    s.bids = dict(bids)
+        s.play_power_card(p, v)
     shown = ", ".join(f"{p} {v}" for p, v in bids.items())
     s.announce("bids", f"Power cards: {shown}", dict(bids))
 
@@ -200,9 +198,7 @@ class OpenBids(Step):
 
     def apply(self, s: State, player: str, action: Action) -> None:
         value = int(action.target or 0)
-        s.hands[player].remove(value)
-        s.played[player].append(value)
-        s.bids[player] = value
+        s.play_power_card(player, value)
         s.announce("bid", f"{player} plays power card {value}", value)
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
