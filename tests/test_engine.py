@@ -3,6 +3,7 @@
 import copy
 
 import pytest
+from cardkit import FIVE, act
 
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import (
@@ -16,15 +17,9 @@ from companion.elgrande.engine import (
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.options import OptionsError, TableOptions
 
-FIVE = ("red", "blue", "yellow", "green", "black")
-
 
 def game(n=4, seed=1, **options):
     return new_game(FIVE[:n], seed, TableOptions(**options))
-
-
-def act(s, player, kind, target=None):
-    apply_in_place(s, player, Action(kind, target))
 
 
 def bid_round(s, bids):

@@ -1,5 +1,6 @@
 """Property tests: whatever the players decide, the rules' invariants hold."""
 
+from cardkit import FIVE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ from companion.elgrande.engine import (
 )
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position, score_area
-
-FIVE = ("red", "blue", "yellow", "green", "black")
 
 options = st.builds(
     TableOptions,

@@ -4,6 +4,8 @@ import copy
 import itertools
 from collections import Counter
 
+from cardkit import FIVE
+
 from companion.elgrande.bots import GreedyBot, RandomBot, play_game
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import check_invariants, legal_actions
@@ -11,7 +13,6 @@ from companion.elgrande.options import CHOICES, TableOptions
 from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import public_view
 
-FIVE = ("red", "blue", "yellow", "green", "black")
 GAMES = 2000
 KING_MOVES = {"king_adjacent", "king_any"}
 
