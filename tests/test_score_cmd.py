@@ -4,13 +4,14 @@ import io
 import json
 import subprocess
 import sys
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
 
-EXAMPLE = Path(__file__).parent.parent / "companion" / "examples" / "position.json"
+EXAMPLE = Path(str(files("companion") / "examples" / "position.json"))  # as installed
 
 
 def base(**changes):
