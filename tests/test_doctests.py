@@ -11,3 +11,13 @@ from companion.elgrande import bots, data, engine, options, scoring, views
 def test_docstring_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(
+    "name", ["companion.session.store", "companion.screens.model", "companion.screens.render"]
+)
+def test_app_docstring_examples_run(name):
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,60 @@
+"""What the app shows besides the game itself: the menu on a pad, the page on the main display.
+
+These are plain values the app builds; the renderers turn them, with the views, into images.
+
+>>> PadMenu(player="red", title="Power card", entries=("13", "12"), cursor=0, waiting=True).current
+'13'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_MENU = 10  # no pad menu holds more entries than this (◀ ▶ must stay quick)
+
+
+@dataclass(frozen=True)
+class MainUI:
+    """The main display's page. `screen` picks the layout:
+
+    "game" (the board summary and the current prompt), "setup" (the start menu), "announce" (one
+    scoring area and its reasons), "privacy" (only one player looks), "final" (ranking), "message".
+    """
+
+    screen: str = "game"
+    title: str = ""
+    lines: tuple[str, ...] = ()  # body lines: setup entries, reasons, a message
+    cursor: int | None = None  # the highlighted line (setup)
+    footer: str = ""  # the keys that act now, e.g. "● next  hold ● repeat"
+    alerts: tuple[str, ...] = ()  # shown on every page: "NOT SAVED", "blue's pad: fault"
+
+
+@dataclass(frozen=True)
+class PadMenu:
+    """One player's pad: the question, the entries ◀ ▶ walk through, and where the cursor is.
+
+    `note` is private to this pad (e.g. "choose again", "sealed: 9"); it never reaches the main
+    display. The repr hides the entries and note: a sealed choice may be among them.
+    """
+
+    player: str
+    title: str
+    entries: tuple[str, ...]
+    cursor: int
+    waiting: bool  # the device waits for this player (their LED is lit)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.entries) > MAX_MENU:
+            raise ValueError(
+                f"a pad menu holds at most {MAX_MENU} entries, got {len(self.entries)}"
+            )
+        if self.entries and not 0 <= self.cursor < len(self.entries):
+            raise ValueError(f"cursor {self.cursor} outside 0–{len(self.entries) - 1}")
+
+    @property
+    def current(self) -> str | None:
+        return self.entries[self.cursor] if self.entries else None
+
+    def __repr__(self) -> str:
+        return f"<PadMenu {self.player}: {len(self.entries)} entries, waiting={self.waiting}>"
