@@ -1,15 +1,22 @@
 """`companion score`: JSON positions in, scores with reasons out; bad input named by JSON path."""
 
+import doctest
 import io
 import json
+import os
 import subprocess
 import sys
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion import strict_json
 from companion.cli import main
+from companion.score_cmd import score_document
+from companion.strict_json import InputError, load_document
 
 EXAMPLE = Path(str(files("companion") / "examples" / "position.json"))  # as installed
 
@@ -152,3 +159,249 @@ def test_bad_input_exits_2_with_one_line_naming_the_path(doc, path, accepted, ca
 def test_unreadable_file_is_a_clean_error(capsys, tmp_path):
     assert main(["score", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+# Issue 7 item 5: inputs the json module lets through or crashes on. Each is bytes, as a file holds.
+COMPANION = Path(sys.executable).with_name("companion")  # the console script pip installed
+DEEP = 100_000
+HUGE = 10_000_000  # characters: a king name this long must not give a line this long
+
+
+def doc_bytes(**changes) -> bytes:
+    return json.dumps(base(**changes)).encode()
+
+
+def with_key(key: str) -> bytes:
+    """A position whose player `key` (a name with a dot, a newline …) has 31 caballeros."""
+    return doc_bytes(
+        players=[key, "blue"],
+        grandes={key: "aragon", "blue": "sevilla"},
+        caballeros={"pais_vasco": {key: 31}},
+    )
+
+
+def duplicated(inner: str) -> bytes:
+    text = json.dumps(base(caballeros={"pais_vasco": "@"}))
+    return text.replace('"@"', inner).encode()
+
+
+HOSTILE = {
+    "nested 100,000 deep": (
+        b'{"players": ' + b"[" * DEEP + b"]" * DEEP + b"}",
+        "$",
+        "nested too deeply",
+    ),
+    "an integer of 5,000 digits": (
+        doc_bytes(caballeros={"pais_vasco": {"red": "@"}}).replace(b'"@"', b"1" + b"0" * 4999),
+        "$.caballeros.pais_vasco.red",
+        "expected a whole number 0–30, got 100000",
+    ),
+    "Latin-1 text": (
+        json.dumps(base(players=["Zoë", "blue"]), ensure_ascii=False).encode("latin-1"),
+        "FILE",
+        "not UTF-8 text (byte 0xeb at offset",
+    ),
+    "UTF-16 text with a byte-order mark": (
+        json.dumps(base()).encode("utf-16"),
+        "FILE",
+        "UTF-16",
+    ),
+    "UTF-16 text without one": (json.dumps(base()).encode("utf-16-le"), "FILE", "UTF-16"),
+    "a lone surrogate in a name": (
+        doc_bytes(players=["red", "\ud800"]),
+        "$.players[1]",
+        '"\\ud800" is not valid Unicode',
+    ),
+    "a lone surrogate in a key": (
+        doc_bytes(grandes={"red": "aragon", "\udfff": "galicia"}),
+        "$.grandes",
+        '"\\udfff" is not valid Unicode',
+    ),
+    "a key with a newline": (
+        doc_bytes(caballeros={"re\nd": {"red": 1}}),
+        '$.caballeros["re\\nd"]',
+        '"re\\nd" is not an area',
+    ),
+    "a key with a line separator": (
+        doc_bytes(caballeros={"re\u2028d": {"red": 1}}),
+        '$.caballeros["re\\u2028d"]',
+        "is not an area",
+    ),
+    "a player's name with a dot": (
+        with_key("re.d"),
+        '$.caballeros.pais_vasco["re.d"]',
+        "expected a whole number 0–30, got 31",
+    ),
+    "a player's name with a newline": (
+        with_key("re\nd"),
+        '$.caballeros.pais_vasco["re\\nd"]',
+        "expected a whole number 0–30, got 31",
+    ),
+    "a duplicate key": (
+        duplicated('{"red": 1, "blue": 2, "red": 3}'),
+        "$.caballeros.pais_vasco",
+        "duplicate key red",
+    ),
+    "a duplicate key at the top": (
+        doc_bytes()[:-1] + b', "king": "aragon"}',
+        "$",
+        "duplicate key king",
+    ),
+    "a scoreboard of floats": (
+        doc_bytes(scoreboards={"aragon": [8.0, 4.0, 0.0]}),
+        "$.scoreboards.aragon",
+        "expected a mobile scoreboard, [8, 4, 0] or [4, 0, 0]; got [8.0, 4.0, 0.0]",
+    ),
+    "a scoreboard of booleans": (
+        doc_bytes(scoreboards={"aragon": [4, False, False]}),
+        "$.scoreboards.aragon",
+        "got [4, false, false]",
+    ),
+    "a 10 MB king name": (doc_bytes(king="k" * HUGE), "$.king", '"kkkk'),
+    "a 10 MB key": (doc_bytes(grandes={"g" * HUGE: "aragon"}), '$.grandes["ggg', "not a player"),
+}
+
+
+def assert_one_short_line(err: str) -> None:
+    assert err.endswith("\n") and len(err.splitlines()) == 1, err[:500]
+    assert "Traceback" not in err
+    assert len(err) < 400, f"{len(err)} characters: {err[:200]}…"
+
+
+@pytest.mark.parametrize(("data", "path", "problem"), HOSTILE.values(), ids=HOSTILE.keys())
+def test_hostile_input_exits_2_with_one_short_line(data, path, problem, capsys, tmp_path):
+    file = tmp_path / "position.json"
+    file.write_bytes(data)
+    code = main(["score", str(file)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert_one_short_line(err)
+    assert err.startswith(f"{file if path == 'FILE' else path}")
+    assert problem in err
+
+
+def test_a_long_value_is_echoed_cut_with_its_length(capsys, tmp_path):
+    file = tmp_path / "position.json"
+    file.write_bytes(doc_bytes(king="k" * HUGE))
+    main(["score", str(file)])
+    err = capsys.readouterr().err
+    assert err.startswith('$.king: "' + "k" * 59 + "…")
+    assert f"({HUGE} characters)" in err
+
+
+def console(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """The installed console script, from outside the checkout (PYTHONPATH made absolute)."""
+    env = dict(os.environ)
+    if env.get("PYTHONPATH"):  # COMPANION_TEST_SOURCE=1 runs: keep testing the checkout
+        parts = env["PYTHONPATH"].split(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join(str(Path(p).resolve()) for p in parts)
+    return subprocess.run(
+        [str(COMPANION), *args], cwd=cwd, env=env, input=stdin, capture_output=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "nested 100,000 deep",
+        "an integer of 5,000 digits",
+        "Latin-1 text",
+        "UTF-16 text with a byte-order mark",
+        "a lone surrogate in a name",
+        "a key with a newline",
+        "a duplicate key",
+        "a scoreboard of floats",
+        "a 10 MB king name",
+    ],
+)
+def test_hostile_input_through_the_installed_command(case, tmp_path):
+    data, path, problem = HOSTILE[case]
+    (tmp_path / "position.json").write_bytes(data)
+    proc = console("score", "position.json", cwd=tmp_path)
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert_one_short_line(err)
+    assert err.startswith("position.json" if path == "FILE" else path)
+    assert problem in err
+
+
+def test_hostile_input_on_standard_input(tmp_path):
+    data, path, problem = HOSTILE["a duplicate key"]
+    proc = console("score", "-", cwd=tmp_path, stdin=data)
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == f"{path}: {problem}\n"
+    latin1, _, _ = HOSTILE["Latin-1 text"]
+    proc = console("score", "-", cwd=tmp_path, stdin=latin1)
+    assert proc.returncode == 2 and proc.stderr.decode().startswith(
+        "<stdin>: the file is not UTF-8"
+    )
+
+
+def test_a_name_outside_ascii_is_printed_back_as_written(tmp_path):
+    doc = base(players=["Zoë", "blue"], grandes={"Zoë": "aragon", "blue": "sevilla"})
+    doc["caballeros"] = {"pais_vasco": {"Zoë": 2}}
+    (tmp_path / "p.json").write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    proc = console("score", "p.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.decode("utf-8"))["totals"] == {"Zoë": 5, "blue": 0}
+
+
+def test_a_utf8_byte_order_mark_is_accepted(capsys, tmp_path):
+    file = tmp_path / "position.json"
+    file.write_bytes(b"\xef\xbb\xbf" + doc_bytes())
+    assert main(["score", str(file)]) == 0
+
+
+def test_strict_json_docstring_examples_run():
+    result = doctest.testmod(strict_json)
+    assert result.attempted > 0 and result.failed == 0
+
+
+WORDS = st.sampled_from(
+    ["red", "blue", "green", "aragon", "galicia", "castillo", "general", "areas", "first_only"]
+)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5) | WORDS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5) | WORDS, inner),
+    max_leaves=8,
+)
+
+
+def rich_position():
+    return base(
+        caballeros={"pais_vasco": {"red": 4, "blue": 4}, "castillo": {"red": 2}},
+        scoreboards={"aragon": [8, 4, 0]},
+        castillo_discs={"red": "aragon"},
+        scoring={"areas": ["pais_vasco", "castillo"], "first_only": True},
+    )
+
+
+def paths(value, here=()):
+    """Every place in a document: each key or index, and each object's spare new key."""
+    yield here
+    if isinstance(value, dict):
+        yield (*here, None)  # None: a key the document lacks
+        for k, v in value.items():
+            yield from paths(v, (*here, k))
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from paths(v, (*here, i))
+
+
+@settings(max_examples=500, deadline=None)
+@given(where=st.sampled_from(list(paths(rich_position()))), key=WORDS, value=JSON)
+def test_any_value_anywhere_is_scored_or_refused_on_one_line(where, key, value):
+    doc = rich_position()
+    if not where:
+        doc = value
+    else:
+        parent = doc
+        for step in where[:-1]:
+            parent = parent[step]
+        parent[key if where[-1] is None else where[-1]] = value
+    try:
+        result = score_document(load_document(json.dumps(doc)))
+    except InputError as e:
+        assert "\n" not in str(e) and str(e).startswith("$")
+    else:
+        assert set(result["totals"]) == set(doc["players"])
