@@ -42,13 +42,91 @@ def run(doc, capsys, monkeypatch):
     return code, out, err
 
 
-@pytest.mark.parametrize(("ruleset", "green"), [("2015", 1), ("1995", 0)])
-def test_reproduces_the_three_way_tie_example(ruleset, green, capsys, monkeypatch):
+@pytest.mark.parametrize(
+    ("ruleset", "tied", "green"), [("2015", 3, 1), ("1995", 3, 0), ("bga", 1, 0)]
+)
+def test_reproduces_the_three_way_tie_example(ruleset, tied, green, capsys, monkeypatch):
     code, out, _ = run(base(ruleset=ruleset), capsys, monkeypatch)
     assert code == 0
     result = json.loads(out)
-    assert result["totals"] == {"red": 3, "blue": 3, "yellow": 3, "green": green}
+    assert result["totals"] == {"red": tied, "blue": tied, "yellow": tied, "green": green}
     assert result["areas"][0]["area"] == "pais_vasco"
+
+
+@pytest.mark.parametrize("ruleset", ["2015", "1995", "bga"])
+def test_three_players_tie_for_second_is_paid_as_third_so_nothing(ruleset, capsys, monkeypatch):
+    doc = base(
+        players=["red", "blue", "yellow"],
+        ruleset=ruleset,
+        grandes={"red": "granada", "blue": "sevilla", "yellow": "cataluna"},
+        caballeros={"pais_vasco": {"red": 5, "blue": 3, "yellow": 3}},
+    )
+    _, out, _ = run(doc, capsys, monkeypatch)
+    result = json.loads(out)
+    assert result["totals"] == {"red": 5, "blue": 0, "yellow": 0}
+    assert result["areas"][0]["why"][1] == "blue tied for 2nd, paid as 3rd with 3 → 0"
+
+
+def test_bga_two_players_tied_for_first_pay_nobody(capsys, monkeypatch):
+    doc = base(
+        players=["red", "blue"],
+        ruleset="bga",
+        grandes={"red": "granada", "blue": "sevilla"},
+        caballeros={"pais_vasco": {"red": 3, "blue": 3}},
+    )
+    _, out, _ = run(doc, capsys, monkeypatch)
+    result = json.loads(out)
+    assert result["totals"] == {"red": 0, "blue": 0}
+    assert result["areas"][0]["why"][0] == "red tied for 1st, paid as 2nd with 3 → 0"
+
+
+def castillo_position(**changes):
+    """General scoring, King in Galicia; blue's disc points at the King's region."""
+    return base(
+        caballeros={"castillo": {"red": 2, "blue": 1}},
+        castillo_discs={"red": "granada", "blue": "galicia"},
+        scoring="general",
+        **changes,
+    )
+
+
+@pytest.mark.parametrize("option", [{}, {"castillo_disc_on_king": "court"}])
+def test_a_disc_on_the_kings_region_sends_caballeros_to_court_by_default(
+    option, capsys, monkeypatch
+):
+    code, out, _ = run(castillo_position(**option), capsys, monkeypatch)
+    assert code == 0
+    after = json.loads(out)["board_after"]
+    assert after["returned_to_court"] == {"blue": 1}
+    assert after["caballeros"] == {"granada": {"red": 2}}
+
+
+def test_forbidden_refuses_a_disc_on_the_kings_region_naming_the_player(capsys, monkeypatch):
+    doc = castillo_position(castillo_disc_on_king="forbidden")
+    code, out, err = run(doc, capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err == (
+        "$.castillo_discs.blue: a disc on the King's region (galicia) is not allowed with"
+        ' "castillo_disc_on_king": "forbidden"; accepted: aragon, castilla_nueva,'
+        " castilla_vieja, cataluna, granada, pais_vasco, sevilla, valencia\n"
+    )
+
+
+def test_forbidden_scores_discs_elsewhere_as_usual(capsys, monkeypatch):
+    doc = castillo_position(castillo_disc_on_king="forbidden")
+    doc["castillo_discs"]["blue"] = "granada"
+    code, out, _ = run(doc, capsys, monkeypatch)
+    assert code == 0
+    after = json.loads(out)["board_after"]
+    assert after == {"caballeros": {"granada": {"red": 2, "blue": 1}}, "returned_to_court": {}}
+
+
+def test_forbidden_through_the_installed_command(tmp_path):
+    doc = castillo_position(castillo_disc_on_king="forbidden", ruleset="bga")
+    (tmp_path / "p.json").write_text(json.dumps(doc), encoding="utf-8")
+    proc = console("score", "p.json", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.decode().startswith("$.castillo_discs.blue: a disc on the King's region")
 
 
 def test_reproduces_the_tie_for_third_example(capsys, monkeypatch):
@@ -134,7 +212,12 @@ def test_the_shipped_example_scores_from_the_console_script():
             "already placed",
         ),
         (base(scoreboards={"castillo": [8, 4, 0]}), "$.scoreboards.castillo", "not the Castillo"),
-        (base(ruleset="2020"), "$.ruleset", '"2015" or "1995"'),
+        (base(ruleset="2020"), "$.ruleset", 'expected "2015" or "1995" or "bga", got "2020"'),
+        (
+            base(castillo_disc_on_king="never"),
+            "$.castillo_disc_on_king",
+            'expected "court" or "forbidden", got "never"',
+        ),
         (base(scoring="partial"), "$.scoring", '"general"'),
         (base(scoring={"areas": []}), "$.scoring.areas", "non-empty"),
         (base(scoring={"areas": ["aragon", "aragon"]}), "$.scoring.areas", "twice"),
@@ -388,7 +471,7 @@ def paths(value, here=()):
             yield from paths(v, (*here, i))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(where=st.sampled_from(list(paths(rich_position()))), key=WORDS, value=JSON)
 def test_any_value_anywhere_is_scored_or_refused_on_one_line(where, key, value):
     doc = rich_position()

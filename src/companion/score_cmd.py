@@ -33,6 +33,7 @@ from companion.strict_json import InputError, clip, json_path, key_text, load_do
 KEYS = (
     "players",
     "ruleset",
+    "castillo_disc_on_king",
     "king",
     "grandes",
     "caballeros",
@@ -40,7 +41,7 @@ KEYS = (
     "castillo_discs",
     "scoring",
 )
-OPTIONAL = ("ruleset", "scoreboards", "castillo_discs", "scoring")
+OPTIONAL = ("ruleset", "castillo_disc_on_king", "scoreboards", "castillo_discs", "scoring")
 
 
 class PositionError(InputError):
@@ -168,12 +169,19 @@ def _scoring(raw: Any) -> tuple[list[str] | None, bool]:
     return areas, first_only
 
 
-def _discs(raw: Any, players: tuple[str, ...]) -> dict[str, str]:
+def _discs(raw: Any, players: tuple[str, ...], king: str, on_king: str) -> dict[str, str]:
     discs: dict[str, str] = {}
     for p, region in _obj(raw, "$.castillo_discs").items():
         path = json_path("$.castillo_discs", p)
         _player(p, players, path)
         discs[p] = _region(region, path)
+        if region == king and on_king == "forbidden":
+            others = _choices(r for r in game_data().regions if r != king)
+            raise PositionError(
+                path,
+                f"a disc on the King's region ({king}) is not allowed with"
+                f' "castillo_disc_on_king": "forbidden"; accepted: {others}',
+            )
     return discs
 
 
@@ -188,6 +196,7 @@ def parse_position(doc: Any) -> tuple[Position, dict[str, str], list[str] | None
             raise PositionError(f"$.{key}", "missing; it is required")
     players = _players(doc["players"])
     ruleset = _choice(doc, "ruleset")
+    on_king = _choice(doc, "castillo_disc_on_king")
     king = doc["king"]
     if king == CASTILLO:
         raise PositionError("$.king", "the King never stands on the Castillo; name a region")
@@ -202,7 +211,7 @@ def parse_position(doc: Any) -> tuple[Position, dict[str, str], list[str] | None
     caballeros = _caballeros(doc["caballeros"], players)
     scoreboards = _scoreboards(doc.get("scoreboards", {}))
     areas, first_only = _scoring(doc.get("scoring", "general"))
-    discs = _discs(doc.get("castillo_discs", {}), players)
+    discs = _discs(doc.get("castillo_discs", {}), players, king, on_king)
     if areas is None:
         for p in players:
             if caballeros.get(CASTILLO, {}).get(p, 0) and p not in discs:
