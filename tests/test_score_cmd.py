@@ -138,6 +138,32 @@ def test_reproduces_the_tie_for_third_example(capsys, monkeypatch):
     assert json.loads(out)["totals"] == {"red": 6, "blue": 4, "yellow": 0, "green": 0}
 
 
+@pytest.mark.parametrize("ruleset", ["2015", "1995", "bga"])
+def test_first_only_pays_first_place_alone_and_a_tie_for_first_nothing(
+    ruleset, capsys, monkeypatch
+):
+    # Issue 13: "first_only": true must not score every rank (card 3e's special scoring).
+    doc = base(
+        ruleset=ruleset,
+        caballeros={
+            "castilla_vieja": {"red": 4, "blue": 3, "yellow": 2},  # 6/4/2
+            "pais_vasco": {"red": 4, "blue": 4, "yellow": 1},  # 5/3/1, tied for 1st
+        },
+        scoring={"areas": ["castilla_vieja", "pais_vasco"], "first_only": True},
+    )
+    _, out, _ = run(doc, capsys, monkeypatch)
+    result = json.loads(out)
+    assert result["totals"] == {"red": 6, "blue": 0, "yellow": 0, "green": 0}
+    assert result["areas"][0]["why"] == [
+        "red 1st with 4 → 6",
+        "blue 2nd with 3 → 0",
+        "yellow 3rd with 2 → 0",
+    ]
+    doc["scoring"]["first_only"] = False  # the same position with every rank paid
+    _, out, _ = run(doc, capsys, monkeypatch)
+    assert json.loads(out)["totals"]["blue"] > 0
+
+
 def test_general_scoring_reports_reasons_and_board_after(capsys, monkeypatch):
     doc = base(
         caballeros={"castillo": {"red": 2, "blue": 1}, "granada": {"red": 1}},
