@@ -245,10 +245,11 @@ def score_document(doc: Any) -> dict[str, Any]:
     }
 
 
-def _read(file: str) -> bytes:
+def _read(file: str) -> bytes | str:
+    """The file's bytes, decoded later so a bad encoding is named; stdin's too when it has any."""
     if file == "-":
-        stdin = getattr(sys.stdin, "buffer", None)  # tests may hand a text-only stream
-        return stdin.read() if stdin is not None else sys.stdin.read().encode("utf-8", "replace")
+        stdin = getattr(sys.stdin, "buffer", None)  # None: a text-only stream, as tests pass
+        return stdin.read() if stdin is not None else sys.stdin.read()
     with open(file, "rb") as f:
         return f.read()
 

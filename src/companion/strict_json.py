@@ -87,7 +87,9 @@ def load_document(data: bytes | str, source: str = "$") -> Any:
             "$", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
     except RecursionError:
-        raise InputError("$", "nested too deeply to read; a position nests 4 levels") from None
+        raise InputError(
+            "$", "nested too deeply to read; a position is at most 3 levels deep"
+        ) from None
     _check_keys_and_strings(doc)
     return doc
 
