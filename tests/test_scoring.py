@@ -1,8 +1,18 @@
 """Scoring: RULES.md §4's worked examples, ranks by player count, bonuses, general scoring."""
 
 import pytest
+from cardkit import FIVE
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.elgrande.scoring import Position, general_scoring, rank_groups, score_area
+from companion.elgrande.data import game_data
+from companion.elgrande.scoring import (
+    RULESETS,
+    Position,
+    general_scoring,
+    rank_groups,
+    score_area,
+)
 
 FOUR = ("red", "blue", "yellow", "green")
 HOMES = {"red": "granada", "blue": "sevilla", "yellow": "cataluna", "green": "valencia"}
@@ -14,24 +24,25 @@ def position(counts, *, players=FOUR, king="galicia", grandes=None, ruleset="201
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "green"),
-    [("1995", 0), ("2015", 1)],
+    ("ruleset", "tied", "green"),
+    [("1995", 3, 0), ("2015", 3, 1), ("bga", 1, 0)],
 )
-def test_three_way_tie_for_first_both_rulesets(ruleset, green):
-    # RULES.md §4 example 1: 5/3/1 region (País Vasco), R/B/Y 4 each, green 3.
+def test_three_way_tie_for_first_every_ruleset(ruleset, tied, green):
+    # RULES.md §4 example 1: 5/3/1 region (País Vasco), R/B/Y 4 each, green 3. "bga" pays a tie
+    # as the last place it occupies (seed 000): three tied for 1st are paid as 3rd.
     pos = position(
         {"red": 4, "blue": 4, "yellow": 4, "green": 3}, ruleset=ruleset, area="pais_vasco"
     )
     assert score_area(pos, "pais_vasco").points == {
-        "red": 3,
-        "blue": 3,
-        "yellow": 3,
+        "red": tied,
+        "blue": tied,
+        "yellow": tied,
         "green": green,
     }
 
 
-@pytest.mark.parametrize("ruleset", ["1995", "2015"])
-def test_tie_for_third_scores_nothing_in_both_rulesets(ruleset):
+@pytest.mark.parametrize("ruleset", ["1995", "2015", "bga"])
+def test_tie_for_third_scores_nothing_in_every_ruleset(ruleset):
     # RULES.md §4 example 2: 6/4/2 region (Castilla la Vieja), red 4, blue 3, yellow 2, green 2.
     pos = position(
         {"red": 4, "blue": 3, "yellow": 2, "green": 2}, ruleset=ruleset, area="castilla_vieja"
@@ -44,7 +55,7 @@ def test_tie_for_third_scores_nothing_in_both_rulesets(ruleset):
     }
 
 
-@pytest.mark.parametrize("ruleset", ["1995", "2015"])
+@pytest.mark.parametrize("ruleset", ["1995", "2015", "bga"])
 def test_two_players_tied_for_first_nobody_scores(ruleset):
     pos = position({"red": 3, "blue": 3}, players=("red", "blue"), ruleset=ruleset)
     assert score_area(pos, "aragon").points == {"red": 0, "blue": 0}
@@ -52,15 +63,67 @@ def test_two_players_tied_for_first_nobody_scores(ruleset):
 
 def test_rulesets_differ_after_a_two_way_tie_only_in_where_the_next_group_starts():
     counts = {"a": 5, "b": 5, "c": 3, "d": 2}
-    assert rank_groups(counts, "2015") == [(2, ["a", "b"], 5), (3, ["c"], 3), (4, ["d"], 2)]
-    assert rank_groups(counts, "1995") == [(2, ["a", "b"], 5), (3, ["c"], 3), (4, ["d"], 2)]
+    expected = [(1, 2, ["a", "b"], 5), (3, 3, ["c"], 3), (4, 4, ["d"], 2)]
+    assert rank_groups(counts, "2015") == rank_groups(counts, "1995") == expected
+    assert rank_groups(counts, "bga") == expected
     counts = {"a": 5, "b": 5, "c": 5, "d": 2}
-    assert rank_groups(counts, "2015")[-1] == (3, ["d"], 2)
-    assert rank_groups(counts, "1995")[-1] == (4, ["d"], 2)
+    assert rank_groups(counts, "2015")[-1] == (3, 3, ["d"], 2)
+    assert rank_groups(counts, "1995")[-1] == (4, 4, ["d"], 2)
+    assert rank_groups(counts, "bga")[-1] == (4, 4, ["d"], 2)
+
+
+def test_bga_pays_a_tied_group_as_the_last_place_it_occupies():
+    counts = {"a": 6, "b": 4, "c": 4, "d": 4, "e": 1}
+    assert rank_groups(counts, "bga") == [
+        (1, 1, ["a"], 6),
+        (2, 4, ["b", "c", "d"], 4),
+        (5, 5, ["e"], 1),
+    ]
+    assert rank_groups(counts, "1995")[1] == (2, 3, ["b", "c", "d"], 4)
+
+
+def test_bga_help_page_example_two_tied_first_at_5_3_1_score_3_each():
+    pos = position({"red": 4, "blue": 4, "yellow": 2}, ruleset="bga", area="pais_vasco")
+    result = score_area(pos, "pais_vasco")
+    assert result.points == {"red": 3, "blue": 3, "yellow": 1, "green": 0}
+    assert result.why[0] == "red tied for 1st, paid as 2nd with 4 → 3"
+
+
+def test_bga_two_players_tied_for_first_pay_nobody_and_no_bonus():
+    pos = position(
+        {"red": 3, "blue": 3},
+        players=("red", "blue"),
+        king="aragon",
+        grandes={"red": "aragon", "blue": "sevilla"},
+        ruleset="bga",
+    )
+    result = score_area(pos, "aragon")
+    assert result.points == {"red": 0, "blue": 0}
+    assert result.why == (
+        "red tied for 1st, paid as 2nd with 3 → 0",
+        "blue tied for 1st, paid as 2nd with 3 → 0",
+    )
+
+
+def test_bga_three_players_a_tie_for_second_is_paid_as_third_so_nothing():
+    three = ("red", "blue", "yellow")
+    pos = position({"red": 5, "blue": 3, "yellow": 3}, players=three, ruleset="bga")
+    result = score_area(pos, "aragon")  # 5/4/1, two ranks paid with 3 players
+    assert result.points == {"red": 5, "blue": 0, "yellow": 0}
+    assert result.why[1] == "blue tied for 2nd, paid as 3rd with 3 → 0"
+
+
+@pytest.mark.parametrize(("ruleset", "tied"), [("1995", 1), ("2015", 1), ("bga", 0)])
+def test_five_players_three_tied_for_second(ruleset, tied):
+    five = (*FOUR, "black")
+    counts = {"red": 6, "blue": 4, "yellow": 4, "green": 4, "black": 1}
+    pos = position(counts, players=five, grandes=dict.fromkeys(five, "granada"), ruleset=ruleset)
+    points = score_area(pos, "aragon").points  # 5/4/1
+    assert points == {"red": 5, "blue": tied, "yellow": tied, "green": tied, "black": 0}
 
 
 def test_unknown_ruleset_is_refused_by_name():
-    with pytest.raises(ValueError, match="accepted: 2015, 1995"):
+    with pytest.raises(ValueError, match="accepted: 2015, 1995, bga"):
         rank_groups({"a": 1}, "2020")
 
 
@@ -117,7 +180,7 @@ def test_home_bonus_not_paid_to_a_player_who_is_not_first():
     assert score_area(pos, "aragon").points["red"] == 4
 
 
-@pytest.mark.parametrize("ruleset", ["1995", "2015"])
+@pytest.mark.parametrize("ruleset", ["1995", "2015", "bga"])
 def test_tie_for_first_earns_no_bonus(ruleset):
     pos = position(
         {"red": 3, "blue": 3}, king="aragon", grandes={**HOMES, "red": "aragon"}, ruleset=ruleset
@@ -170,3 +233,42 @@ def test_general_scoring_scores_castillo_then_moves_then_regions():
         "sevilla",
         "valencia",
     ]
+
+
+@settings(max_examples=200)
+@given(
+    counts=st.dictionaries(st.sampled_from(FIVE), st.integers(0, 8), min_size=2),
+    n=st.integers(2, 5),
+    area=st.sampled_from(list(game_data().regions)),
+)
+def test_bga_pays_each_player_as_the_number_of_players_with_at_least_as_many(counts, n, area):
+    """An independent statement of the BGA rule: your paid place is how many players have at
+    least your count (you included); ranks paid by player count; bonuses to a sole leader."""
+    players = FIVE[:n]
+    counts = {p: c for p, c in counts.items() if p in players}
+    pos = Position(players, "galicia", dict.fromkeys(players, area), {area: counts}, ruleset="bga")
+    points = score_area(pos, area).points
+    values, paid = game_data().printed_values(area), game_data().ranks_paid[n]
+    top = max(counts.values(), default=0)
+    for p in players:
+        c = counts.get(p, 0)
+        place = sum(1 for q in counts.values() if q >= c)
+        expected = values[place - 1] if c and place <= paid else 0
+        if c and c == top and place == 1:
+            expected += game_data().home_bonus + (
+                game_data().king_bonus if area == "galicia" else 0
+            )
+        assert points[p] == expected, (p, counts)
+
+
+@given(
+    counts=st.dictionaries(st.sampled_from(FIVE[:4]), st.integers(0, 12), min_size=2),
+    ruleset=st.sampled_from(RULESETS),
+)
+def test_more_caballeros_never_score_fewer_points_in_any_ruleset(counts, ruleset):
+    pos = position(counts, grandes=dict.fromkeys(FOUR, "granada"), ruleset=ruleset)
+    points = score_area(pos, "aragon").points
+    for a in FOUR:
+        for b in FOUR:
+            if counts.get(a, 0) > counts.get(b, 0):
+                assert points[a] >= points[b]

@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from companion.elgrande.scoring import RULESETS
+
+# The first choice of each is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "ruleset": ("2015", "1995"),  # tie rule (RULES.md §4)
+    "ruleset": RULESETS,  # tie rule: "2015", "1995" (RULES.md §4) or "bga" (BGA's help page)
     "short_game": (False, True),  # 6 rounds: 1, 4 and 7 skipped
     "veto": (True, False),  # play with the Veto cards (2a)
     "first_bidder": ("random", "choose"),  # round 1: drawn from the seed, or the table picks
@@ -22,6 +25,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
         "tournament",
         "shared",
     ),  # game-end tie: court, province, best unused card; or share
+    # A Castillo disc on the King's region: caballeros back to court (printed rules), or the
+    # region is not offered at all (Board Game Arena).
+    "castillo_disc_on_king": ("court", "forbidden"),
 }
 
 
@@ -39,6 +45,7 @@ class TableOptions:
     bidding: str = "sealed"
     deck: str = "shuffled"
     tiebreak: str = "tournament"
+    castillo_disc_on_king: str = "court"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -1,4 +1,4 @@
-"""Scoring, as pure functions of a position: ranks with both tie rulesets, bonuses, general scoring.
+"""Scoring, as pure functions of a position: ranks (three tie rulesets), bonuses, general scoring.
 
 >>> from companion.elgrande.scoring import Position, score_areas
 >>> pos = Position(players=("red", "blue", "yellow", "green"), king="galicia",
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from companion.elgrande.data import CASTILLO, GameData, game_data
 
-RULESETS = ("2015", "1995")
+RULESETS = ("2015", "1995", "bga")  # tie rules, RULES.md §4; "bga" from seed 000
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,19 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def rank_groups(counts: Mapping[str, int], ruleset: str) -> list[tuple[int, list[str], int]]:
-    """Groups of tied players, most caballeros first, as (rank paid, players, count).
+class RankGroup(NamedTuple):
+    place: int  # the first place the group occupies (1 = most caballeros)
+    rank: int  # the place it is paid as
+    players: list[str]
+    count: int
 
-    Players with no caballeros are not ranked. A tied group is paid one rank lower than the place
-    it ties for; the two rulesets differ in where the next group starts (RULES.md §4).
+
+def rank_groups(counts: Mapping[str, int], ruleset: str) -> list[RankGroup]:
+    """Groups of tied players, most caballeros first, with the place each is paid as.
+
+    Players with no caballeros are not ranked. RULES.md §4: in "2015" and "1995" a tied group is
+    paid one place lower than the place it ties for, and they differ in where the next group
+    starts; in "bga" a tied group is paid as the last place it occupies (three tied for 1st: 3rd).
     """
     if ruleset not in RULESETS:
         raise ValueError(f"unknown tie ruleset {ruleset!r}; accepted: {', '.join(RULESETS)}")
@@ -68,13 +77,18 @@ def rank_groups(counts: Mapping[str, int], ruleset: str) -> list[tuple[int, list
         if n > 0:
             by_count.setdefault(n, []).append(player)
     groups = []
-    pos, ahead = 1, 0  # "2015" advances pos; "1995" counts the players ahead
+    pos, ahead = 1, 0  # "2015" advances pos by 1 or 2; the others count the players ahead
     for n in sorted(by_count, reverse=True):
         group = by_count[n]
-        place = pos if ruleset == "2015" else ahead + 1
-        rank = place if len(group) == 1 else place + 1
-        groups.append((rank, group, n))
-        pos += 1 if len(group) == 1 else 2
+        lower = 1 if len(group) > 1 else 0  # a tie is paid one place lower ("2015", "1995")
+        if ruleset == "2015":
+            place, rank = pos, pos + lower
+        elif ruleset == "1995":
+            place, rank = ahead + 1, ahead + 1 + lower
+        else:  # "bga"
+            place, rank = ahead + 1, ahead + len(group)
+        groups.append(RankGroup(place, rank, group, n))
+        pos += 1 + lower
         ahead += len(group)
     return groups
 
@@ -94,13 +108,13 @@ def score_area(
     points = dict.fromkeys(pos.players, 0)
     why: list[str] = []
     groups = rank_groups(counts, pos.ruleset)
-    for rank, group, n in groups:
+    for place, rank, group, n in groups:
         value = values[rank - 1] if rank <= paid else 0
-        tie = f"tied for {ordinal(rank - 1)}, paid as {ordinal(rank)}" if len(group) > 1 else None
+        tie = f"tied for {ordinal(place)}, paid as {ordinal(rank)}" if len(group) > 1 else None
         for p in group:
             points[p] = value
             why.append(f"{p} {tie or ordinal(rank)} with {n} → {value}")
-    sole_leader = groups[0][1][0] if groups and len(groups[0][1]) == 1 else None
+    sole_leader = groups[0].players[0] if groups and len(groups[0].players) == 1 else None
     if sole_leader is not None and area != CASTILLO:
         line = why[0]
         if area == pos.king:

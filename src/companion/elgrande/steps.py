@@ -405,7 +405,8 @@ class CastilloDiscs(SecretStep):
         return "Set your disc: where your Castillo caballeros go (secret)"
 
     def legal(self, s: State, player: str) -> list[Action]:
-        return [Action("disc", r) for r in s.data.regions]
+        forbidden = s.king if s.options.castillo_disc_on_king == "forbidden" else None
+        return [Action("disc", r) for r in s.data.regions if r != forbidden]
 
     def reveal(self, s: State) -> None:
         discs = {p: str(a.target) for p, a in self.sealed.items()}
