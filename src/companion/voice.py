@@ -65,7 +65,7 @@ def _game_over(event: Event) -> str:
     winners = event.get("detail")
     if isinstance(winners, list | tuple) and winners:
         who = " and ".join(map(str, winners))
-        return f"Game over. {who} {'wins' if len(winners) == 1 else 'win'}!"
+        return f"Game over. {who[:1].upper()}{who[1:]} {'wins' if len(winners) == 1 else 'win'}!"
     return _text(event)
 
 
