@@ -11,6 +11,7 @@ import copy
 import doctest
 import importlib
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from unittest import mock
@@ -441,6 +442,11 @@ def test_screens_command_writes_every_screen(tmp_path, capsys):
         assert img.size == (128, 64) and img.getbbox() is not None
     with Image.open(tmp_path / "pad-turn.png") as img:
         assert img.size == (128, 32)
+    # The README shows every picture the command makes, from the committed docs/screens/.
+    root = Path(__file__).resolve().parents[1]
+    shown = set(re.findall(r"\(docs/screens/([\w.-]+\.png)\)", (root / "README.md").read_text()))
+    assert shown == written
+    assert shown == {p.name for p in (root / "docs" / "screens").iterdir()}
 
 
 def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
