@@ -128,6 +128,10 @@ MAIN_PAGES = {
     "announce": (FINAL, announce_page(SCORE_EVENT)),
     "privacy": (BIDS, MainUI(screen="privacy", title="Only blue", footer="blue: hold ●")),
     "final": (FINAL, MainUI(screen="final")),
+    "final-chart": (
+        {**FINAL, "scores": HISTORY[-1]["totals"], "winners": ["blue"]},
+        MainUI(screen="final", history=tuple(HISTORY)),
+    ),
     "message": (BIDS, MainUI(screen="message", title="Saved", lines=("Game 3 resumed",))),
 }
 
@@ -341,7 +345,8 @@ def test_no_text_leaves_the_main_display(
         "face_up": [prompt[:4]] * 5,
     }
     cursor = len(lines) - 1 if lines and screen == "setup" else None
-    ui = MainUI(screen, title, tuple(lines), cursor, footer, tuple(alerts))
+    history = ({"round": 9, "totals": {p: 10**6 for p in players}},)
+    ui = MainUI(screen, title, tuple(lines), cursor, footer, tuple(alerts), history)
     size, mode = MAINS[main]
     with drawn_outside() as escaped:
         render_main(view, ui, size, mode)
@@ -367,6 +372,9 @@ def test_no_text_leaves_a_pad_or_the_matrix(title, entries, note, players, hand)
         render_pad(view, menu, (128, 32))
         render_matrix(view, (32, 8))
         render_matrix({**view, "winners": players}, (32, 8))
+        history = [{"round": 9, "totals": {p: n for p, n in zip(players, hand, strict=False)}}]
+        for size in ((128, 64), (256, 64), (40, 20)):
+            render_chart(history, players, size)
     assert escaped == []
 
 

@@ -101,7 +101,7 @@ def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) ->
         "announce": (final_view, announce_page(scoring)),
         "scores": (final_view, scores_page(final_view)),
         "privacy": (final_view, privacy),
-        "final": (final_view, MainUI(screen="final")),
+        "final": (final_view, MainUI(screen="final", history=tuple(score_history(events)))),
     }
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

@@ -21,12 +21,14 @@ from PIL import Image
 
 from companion.elgrande.data import game_data
 from companion.screens.canvas import Canvas
+from companion.screens.chart import render_chart
 from companion.screens.model import MainUI
 from companion.screens.names import short_area
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
 
 BODY = 13  # the first body row: below the title row (0–10) and the rule (11)
 WIDE = 200  # from this width on, two facts share a row
+RANKING_W = 100  # the final ranking's column beside the chart on a wide display
 
 PHASES = {
     "setup": "Set-up",
@@ -210,6 +212,21 @@ def _final(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     winners = view.get("winners") or []
     title = ui.title or ("Winner: " + " and ".join(winners) if winners else "Game over")
     lines = [*ranking_lines(view), *ui.lines]
+    if ui.history and c.width >= WIDE:
+        # Ranking on the left, the score progression beside it.
+        split = RANKING_W
+        chart = render_chart(
+            ui.history,
+            list(view.get("scores") or {}),
+            (c.width - split, bottom - BODY),
+            c.image.mode,
+        )
+        c.image.paste(chart, (split, BODY))
+        ranking = Canvas((split, c.height), c.image.mode)
+        _titled(ranking, MainUI(screen="final", title=title, footer=ui.footer), bottom, lines, None)
+        c.image.paste(ranking.image.crop((0, 0, split, bottom)), (0, 0))
+        c.rule(11)
+        return
     _titled(c, MainUI(screen="final", title=title, footer=ui.footer), bottom, lines, None)
 
 
