@@ -127,6 +127,10 @@ MAIN_PAGES = {
     "setup": (BIDS, SETUP),
     "announce": (FINAL, announce_page(SCORE_EVENT)),
     "privacy": (BIDS, MainUI(screen="privacy", title="Only blue", footer="blue: hold ●")),
+    "privacy-menu": (
+        BIDS,
+        MainUI(screen="privacy", title="blue: disc", lines=("◀ Galicia  3/9 ▶",), cursor=0),
+    ),
     "final": (FINAL, MainUI(screen="final")),
     "final-chart": (
         {**FINAL, "scores": HISTORY[-1]["totals"], "winners": ["blue"]},

@@ -82,7 +82,7 @@ def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     if wide:
         c.right(0, king, c.width - x - GLYPH_W * 2)
     facts = [f for f in facts if f]
-    prompt = ui.title or _prompt(view)
+    prompt = ui.title or _prompt(view)  # the app may word the prompt itself
     # The prompt keeps at least one row; the King and the cards give theirs up first.
     while facts and len(facts) + (1 if prompt else 0) > len(rows):
         facts.pop(0)
@@ -196,8 +196,11 @@ def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     if ui.footer and footer_y >= top:
         c.row(footer_y, ui.footer)
         bottom = footer_y
-    for y, line in zip(_body_rows(c, bottom + 1, top), ui.lines, strict=False):
-        c.row(y, line)
+    for i, (y, line) in enumerate(zip(_body_rows(c, bottom + 1, top), ui.lines, strict=False)):
+        if i == ui.cursor:  # the entry a player picks on the main display (a pad without one)
+            c.inverted(y, line)
+        else:
+            c.row(y, line)
 
 
 def _big_text(text: str, c: Canvas) -> Image.Image | None:
