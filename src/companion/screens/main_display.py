@@ -76,6 +76,9 @@ def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     x = _round_header(c, view)
     king = f"King: {short_area(view['king'])}" if view.get("king") else ""
     cards = "Cards: " + " ".join(view.get("face_up") or []) if view.get("face_up") else ""
+    if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
+        bottom -= LINE + 1
+        c.row(bottom, ui.footer)
     rows = _body_rows(c, bottom)
     who = who_line(view, c.width - 2)
     facts = [who, cards] if wide else [king, cards, who]
