@@ -494,3 +494,15 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
 def test_docstring_examples_run(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_screens_and_voice_never_import_the_hardware_layer():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, companion.screens, companion.screens_cmd, companion.voice\n"
+        "print(sorted(m for m in sys.modules if m == 'hw' or m.startswith('hw.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
