@@ -21,6 +21,12 @@ def _build_parser() -> argparse.ArgumentParser:
         "check-config", help="validate a hardware config file and report problems"
     )
     check.add_argument("path", metavar="PATH")
+
+    screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
+    screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
+    screens.add_argument("--seed", type=int, default=7, help="the bot game's seed (default 7)")
+    screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
+    screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
     return parser
 
 
@@ -47,6 +53,10 @@ def _run(args: argparse.Namespace) -> int:
         from hw.config import check_config_command
 
         return check_config_command(args.path)
+    if args.command == "screens":
+        from companion.screens_cmd import run_screens
+
+        return run_screens(args.out, args.seed, args.players, args.scale)
     raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
 
 

@@ -2,10 +2,10 @@
 
 Nothing here imports `hw/`: every screen can be rendered and compared as an image without a device.
 The app builds a `MainUI` / `PadMenu` (companion.screens.model) beside the engine's views and calls
-`render_main`, `render_matrix` and `render_pad`.
+`render_main`, `render_matrix`, `render_pad` and `render_chart` (the score progression).
 """
 
 from companion.screens.model import MainUI, PadMenu
-from companion.screens.render import render_main, render_matrix, render_pad
+from companion.screens.render import render_chart, render_main, render_matrix, render_pad
 
-__all__ = ["MainUI", "PadMenu", "render_main", "render_matrix", "render_pad"]
+__all__ = ["MainUI", "PadMenu", "render_chart", "render_main", "render_matrix", "render_pad"]

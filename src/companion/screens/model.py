@@ -8,7 +8,9 @@ These are plain values the app builds; the renderers turn them, with the views, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 MAX_MENU = 10  # no pad menu holds more entries than this (◀ ▶ must stay quick)
 
@@ -27,6 +29,9 @@ class MainUI:
     cursor: int | None = None  # the highlighted line (setup)
     footer: str = ""  # the keys that act now, e.g. "● next  hold ● repeat"
     alerts: tuple[str, ...] = ()  # shown on every page: "NOT SAVED", "blue's pad: fault"
+    # "final": the totals after each scoring ({"round", "totals"}); a wide display draws the
+    # score progression beside the ranking.
+    history: tuple[Mapping[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

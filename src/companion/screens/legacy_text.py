@@ -1,0 +1,54 @@
+"""luma.core's legacy 8-row bitmap fonts, for the LED matrix and the pad's small print.
+
+They cover ASCII only: accents are dropped ("Aragón" → "Aragon") and anything else shows as "?".
+
+>>> ascii_only("Aragón → Cataluña")
+'Aragon ? Cataluna'
+>>> tiny_fit("Castillo 12", 24)
+'Cast..'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from luma.core.legacy import text as legacy_text
+from luma.core.legacy import textsize
+from luma.core.legacy.font import LCD_FONT, TINY_FONT, proportional
+from PIL import ImageDraw
+
+MATRIX_FONT = proportional(LCD_FONT)  # 5×7 capitals with 1 px between: readable across a table
+TINY = TINY_FONT  # 3×5 in a 4 px cell: one more line of small print on a 128×32 pad
+
+
+def ascii_only(text: str) -> str:
+    """Each character as its ASCII base letter, or "?" where it has none."""
+    return "".join(_ascii_char(ch) for ch in text)
+
+
+def _ascii_char(ch: str) -> str:
+    base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()[:1]
+    return base if base.isprintable() and base else "?"
+
+
+def text_width(text: str, font: object) -> int:
+    return textsize(ascii_only(text), font)[0]
+
+
+def tiny_fit(text: str, max_width: int) -> str:
+    """`text` in ASCII, cut and ended with ".." when wider than `max_width`."""
+    text = ascii_only(text)
+    if text_width(text, TINY) <= max_width:
+        return text
+    while text and text_width(text + "..", TINY) > max_width:
+        text = text[:-1]
+    return text + ".." if text_width(text + "..", TINY) <= max_width else ""
+
+
+def draw_legacy(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int, font: object
+) -> int:
+    """Draw ASCII `text` in a legacy font; returns its width. The caller fits it first."""
+    text = ascii_only(text)
+    legacy_text(draw, xy, text, fill=fill, font=font)
+    return text_width(text, font)

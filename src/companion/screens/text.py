@@ -1,0 +1,118 @@
+"""Text that fits: one small bitmap font, measured, ellipsized and wrapped to a width.
+
+The font is Pillow's built-in bitmap font (no file, no network, the same pixels everywhere): 6 px a
+character, glyphs 11 px tall (accents above, descenders below). It holds Latin-1 only, so the few
+symbols the screens use (◀ ▶ ● → …) are drawn here as 6×11 glyphs of their own; any other character
+outside Latin-1 shows as "?".
+
+>>> fit("Castilla la Nueva", 60)
+'Castilla…'
+>>> width("◀ 3/9 ▶")
+42
+>>> wrap("Take up to 2 caballeros into your court", 84, 2)
+['Take up to 2', 'caballeros in…']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import ImageDraw, ImageFont
+
+GLYPH_W = 6  # every glyph, font or ours, is this wide
+GLYPH_H = 11  # rows a line of text may touch, accents and descenders included
+LINE = 10  # the pitch between lines: an accent may touch the descender row above
+ELLIPSIS = "…"
+
+# Our own glyphs, one string per row ("#" lit), aligned with the font's baseline (row 8).
+_SYMBOLS: dict[str, tuple[str, ...]] = {
+    "◀": ("", "", "", "...#", "..##", ".###", "..##", "...#"),
+    "▶": ("", "", "", ".#", ".##", ".###", ".##", ".#"),
+    "●": ("", "", "", ".###", "#####", "#####", "#####", ".###"),
+    "→": ("", "", "", "", "...#", "#####", "...#"),
+    "…": ("", "", "", "", "", "", "", "#.#.#"),
+}
+
+
+@cache
+def font() -> ImageFont.ImageFont:
+    return ImageFont.load_default_imagefont()
+
+
+def _drawable(ch: str) -> str:
+    if ch in _SYMBOLS:
+        return ch
+    try:
+        ch.encode("latin-1")
+    except UnicodeEncodeError:
+        return "?"
+    return ch if ch.isprintable() else "?"
+
+
+def clean(text: str) -> str:
+    """The text as it will be drawn: unknown characters become "?"."""
+    return "".join(_drawable(c) for c in text)
+
+
+def width(text: str) -> int:
+    """Pixels `text` takes on one line."""
+    return GLYPH_W * len(clean(text))
+
+
+def fit(text: str, max_width: int) -> str:
+    """`text`, cut and ended with "…" when it is wider than `max_width` ("" if nothing fits)."""
+    text = clean(text)
+    if width(text) <= max_width:
+        return text
+    keep = max_width // GLYPH_W - 1
+    return text[:keep].rstrip() + ELLIPSIS if keep > 0 else ""
+
+
+def wrap(text: str, max_width: int, max_lines: int) -> list[str]:
+    """Word-wrap `text` into at most `max_lines` lines; the last is ellipsized if text is left."""
+    words = clean(text).split()
+    lines: list[str] = []
+    current = ""
+    for i, word in enumerate(words):
+        candidate = f"{current} {word}" if current else word
+        if width(candidate) <= max_width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        if len(lines) == max_lines - 1:
+            rest = " ".join(words[i:])
+            lines.append(fit(rest, max_width))
+            return lines
+        current = word if width(word) <= max_width else fit(word, max_width)
+    if current and len(lines) < max_lines:
+        lines.append(current)
+    return lines
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int, max_width: int
+) -> int:
+    """Draw `text` fitted to `max_width` with its top-left at `xy`; returns the width drawn."""
+    text = fit(text, max_width)
+    x, y = xy
+    run = ""
+    for ch in [*text, None]:
+        if ch is not None and ch not in _SYMBOLS:
+            run += ch
+            continue
+        if run:
+            draw.text((x, y), run, fill=fill, font=font())
+            x += GLYPH_W * len(run)
+            run = ""
+        if ch is not None:
+            _draw_symbol(draw, (x, y), ch, fill)
+            x += GLYPH_W
+    return width(text)
+
+
+def _draw_symbol(draw: ImageDraw.ImageDraw, xy: tuple[int, int], ch: str, fill: int) -> None:
+    for dy, row in enumerate(_SYMBOLS[ch]):
+        for dx, px in enumerate(row):
+            if px == "#":
+                draw.point((xy[0] + dx, xy[1] + dy), fill=fill)

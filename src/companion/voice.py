@@ -1,0 +1,96 @@
+"""What the device says, from numbered public events only: a sentence, or None when the event is
+not worth speaking (each caballero placed would drown the table).
+
+An event is {"seq", "kind", "text", "detail"} as the public view lists them. Nothing here reads a
+state, a hand or a sealed choice; an event only exists once it is public (a bid is spoken when
+the bids are revealed, and "takes a power card back" never says which).
+
+>>> speech_for({"seq": 7, "kind": "round", "text": "Round 3", "detail": 3})
+'Round 3 of 9. A general scoring follows this round.'
+>>> speech_for({"seq": 8, "kind": "place", "text": "red places a caballero in Galicia",
+...             "detail": None}) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.elgrande.data import game_data
+from companion.screens.pages import area_title, score_parts
+from companion.screens.reasons import spoken_reason
+
+Event = Mapping[str, Any]
+
+
+def speech_for(event: Event) -> str | None:
+    """The sentence for one public event, or None to stay silent."""
+    say = _SAYERS.get(str(event.get("kind", "")))
+    if say is None:
+        return None
+    sentence = say(event)
+    return _sentence(sentence) if sentence else None
+
+
+def _sentence(text: str) -> str:
+    """Capitalised, ending in a full stop, symbols a speech engine misreads spelled out."""
+    text = text.replace("→", "to").replace("+", "plus ").strip()
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _round(event: Event) -> str:
+    data = game_data()
+    n = event.get("detail")
+    if not isinstance(n, int):
+        return str(event["text"])
+    general = " A general scoring follows this round." if n in data.general_scoring_after else ""
+    return f"Round {n} of {data.rounds}.{general}"
+
+
+def _text(event: Event) -> str:
+    return str(event.get("text", ""))
+
+
+def _score(event: Event) -> str:
+    detail = event.get("detail")
+    if detail is None:
+        return _text(event)
+    area, _, why = score_parts(detail)
+    return f"{area_title(area)}: " + "; ".join(spoken_reason(w) for w in why)
+
+
+def _game_over(event: Event) -> str:
+    winners = event.get("detail")
+    if isinstance(winners, list | tuple) and winners:
+        who = " and ".join(map(str, winners))
+        return f"Game over. {who[:1].upper()}{who[1:]} {'wins' if len(winners) == 1 else 'win'}!"
+    return _text(event)
+
+
+def _bids(event: Event) -> str:
+    return _text(event).replace("Power cards:", "Power cards played:")
+
+
+_SAYERS: dict[str, Callable[[Event], str]] = {
+    "setup": _text,
+    "first_bidder": _text,
+    "round": _round,
+    "bid": _text,  # an open bid: public the moment it is played
+    "bids": _bids,  # sealed bids, revealed together
+    "order": _text,
+    "turn": _text,
+    "card": _text,
+    "king": _text,
+    "veto": _text,
+    "take_back": _text,
+    "discs": _text,  # revealed discs
+    "scoreboard": _text,
+    "grande": _text,
+    "general_scoring": _text,
+    "score": _score,
+    "totals": _text,
+    "game_over": _game_over,
+}
+# Silent: "place", "take", "return", "move", "act", "discard" — shown, not spoken.
