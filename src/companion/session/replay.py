@@ -31,6 +31,11 @@ class BadEntry(ValueError):
     """A stored entry is not something the session ever writes."""
 
 
+def action_to_json(action: Action) -> dict[str, Any]:
+    """What a decision entry stores (swap for `Action.to_json` once the engine has it)."""
+    return {"kind": action.kind, "target": action.target}
+
+
 def action_from_json(raw: dict[str, Any]) -> Action:
     """The one place an Action is rebuilt from its stored dict (swap for `Action.from_json`)."""
     if not isinstance(raw, dict) or set(raw) - {"kind", "target"}:

@@ -126,9 +126,9 @@ def store_error(exc: BaseException, doing: str, path: Path) -> StoreError:
     code = getattr(exc, "errno", None)
     if code is None and isinstance(exc, sqlite3.Error):
         code = _SQLITE_ERRNO.get((getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF, errno.EIO)
-    err = StoreError(code or errno.EIO, f"{doing} {path}: {exc}")
-    err.filename = str(path)
-    return err
+    if code in (errno.EACCES, errno.EIO, None):
+        code = _diagnose(path.parent) or code  # SQLite says "cannot open": find out why
+    return StoreError(code or errno.EIO, f"{doing} {path}: {exc}")
 
 
 class SqliteStore:
@@ -420,7 +420,7 @@ class SqliteStore:
             # The -wal holds committed entries not yet in the file; -shm is an index, no data.
             wal, wal_copy = _sidecars(self.path)[0], _sidecars(copy)[0]
             for source, target in ((self.path, copy), (wal, wal_copy)):
-                if not source.exists():
+                if not source.exists() or source.stat().st_size == 0:
                     continue
                 fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
                 with open(fd, "wb") as out, open(source, "rb") as src:
@@ -466,14 +466,18 @@ class SqliteStore:
 
 
 def _statements(script: str) -> list[str]:
-    """A migration script split into statements (executescript would commit on its own)."""
+    """A migration script split into statements (executescript would commit on its own).
+
+    Comments ("--" to the end of a line) are dropped; migrations hold no "--" inside strings."""
+    text = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
     out, current = [], ""
-    for line in script.splitlines(keepends=True):
-        current += line.split("--", 1)[0] + ("\n" if "--" in line else "")
+    for piece in text.split(";"):
+        current += piece + ";"
         if sqlite3.complete_statement(current):
-            out.append(current.strip())
+            if current.strip(" \n;"):
+                out.append(current.strip())
             current = ""
-    return [s for s in out if s.strip(" \n;")]
+    return out
 
 
 def _sidecars(path: Path) -> tuple[Path, Path]:
@@ -486,6 +490,19 @@ def _fsync_dir(directory: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _diagnose(directory: Path) -> int | None:
+    """ENOSPC or EROFS when the directory's file system is full or read-only, else None."""
+    try:
+        fs = os.statvfs(directory)
+    except OSError:
+        return None
+    if fs.f_flag & os.ST_RDONLY:
+        return errno.EROFS
+    if fs.f_bavail * fs.f_frsize < 2 * fs.f_bsize:
+        return errno.ENOSPC
+    return None
 
 
 def _now_iso() -> str:
