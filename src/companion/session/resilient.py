@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import time
 from collections.abc import Callable
+from typing import Any
 
-from companion.session.sqlite_store import Damage
+from companion.session.sqlite_store import Damage, SqliteStore, absolute
 from companion.session.store import GameHeader, LogEntry, MemoryStore, Store
 
 _REASONS = {
@@ -53,6 +55,7 @@ class ResilientStore:
         where: str,
         clock: Callable[[], float] = time.monotonic,
         retry_after_s: float = 30.0,
+        read_only: Callable[[], tuple[Store, str | None]] | None = None,
     ) -> None:
         self._open_durable = open_durable
         self.where = where
@@ -68,9 +71,25 @@ class ResilientStore:
             self._durable = open_durable()
         except OSError as exc:  # StoreError is an OSError
             self._fail(exc)
+            self._seed_memory(read_only)
             return
         self.damage = getattr(self._durable, "damage", None)
-        header, entries = self._durable.load()
+        self._copy_into_memory(self._durable)
+
+    def _seed_memory(self, read_only: Callable[[], tuple[Store, str | None]] | None) -> None:
+        """The durable store cannot be opened for writing: still resume the game it holds."""
+        if read_only is None:
+            return
+        try:
+            stored, problem = read_only()
+        except OSError:
+            return
+        self._copy_into_memory(stored)
+        if problem:
+            self.damage = Damage(problem, len(self._memory.load()[1]), None)
+
+    def _copy_into_memory(self, durable: Store) -> None:
+        header, entries = durable.load()
         if header is not None:
             self._memory.start(header)
             for entry in entries:
@@ -168,3 +187,17 @@ class ResilientStore:
             on_disk = []
         for entry in entries[len(on_disk) :]:
             durable.append(entry)
+
+
+def open_resilient(path: str | os.PathLike[str], **kwargs: Any) -> ResilientStore:
+    """The app's store: SqliteStore at `path` (absolute), in memory when the disk fails.
+
+    If the file cannot be opened for writing (read-only or full state directory), the game it
+    holds is still read and resumed in memory. A relative path is refused (StoreError)."""
+    path = absolute(path)
+    return ResilientStore(
+        lambda: SqliteStore(path),
+        where=str(path),
+        read_only=lambda: SqliteStore.read_only(path),
+        **kwargs,
+    )

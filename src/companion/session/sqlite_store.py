@@ -104,6 +104,17 @@ def default_path(environ: dict[str, str] | None = None) -> Path:
     return Path(xdg) / "elgrande-companion" / DEFAULT_NAME
 
 
+def absolute(path: str | os.PathLike[str]) -> Path:
+    """The path, refused unless absolute: importing lgpio changes the working directory."""
+    if not Path(path).is_absolute():
+        raise StoreError(
+            errno.EINVAL,
+            f"store path must be absolute, got {str(path)!r} (the working directory changes "
+            "when lgpio is imported); use e.g. /var/lib/elgrande-companion/game.db",
+        )
+    return Path(path)
+
+
 def canonical(value: Any) -> str:
     """The one JSON spelling of a value: what is stored and what is checksummed."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -126,8 +137,8 @@ def store_error(exc: BaseException, doing: str, path: Path) -> StoreError:
     code = getattr(exc, "errno", None)
     if code is None and isinstance(exc, sqlite3.Error):
         code = _SQLITE_ERRNO.get((getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF, errno.EIO)
-    if code in (errno.EACCES, errno.EIO, None):
-        code = _diagnose(path.parent) or code  # SQLite says "cannot open": find out why
+    if code in (errno.EACCES, errno.EROFS, errno.EIO, None):
+        code = _diagnose(path) or code  # SQLite's "cannot open" or "read-only": find out why
     return StoreError(code or errno.EIO, f"{doing} {path}: {exc}")
 
 
@@ -135,13 +146,7 @@ class SqliteStore:
     """The Store protocol on one SQLite file. Not thread-safe: the one app loop owns it."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
-        if not self.path.is_absolute():
-            raise StoreError(
-                errno.EINVAL,
-                f"store path must be absolute, got {str(path)!r} (the working directory changes "
-                "when lgpio is imported); use e.g. /var/lib/elgrande-companion/game.db",
-            )
+        self.path = absolute(path)
         self.damage: Damage | None = None
         self._game: int | None = None
         self._header: GameHeader | None = None
@@ -249,6 +254,15 @@ class SqliteStore:
                 raise
             self._unreadable(f"the file is not a readable store: {exc}")
             return
+        # SQLite quietly opens a file it may not write read-only: find out now, not at the
+        # first decision (the app then resumes from SqliteStore.read_only and says NOT SAVED).
+        # (BEGIN IMMEDIATE alone succeeds read-only; a write inside a rolled-back one does not.)
+        conn = self._open_conn()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        finally:
+            conn.execute("ROLLBACK")
         self._read()
 
     def _create_0600(self) -> None:
@@ -298,7 +312,16 @@ class SqliteStore:
 
     def _read(self) -> None:
         """Load the current game, checking it; on damage, repair and set `self.damage`."""
-        conn = self._open_conn()
+        problem, structural, unreadable = self._scan(self._open_conn())
+        if unreadable:
+            self._unreadable(problem or "it cannot be read")
+        elif problem:
+            self._repair(problem, structural=structural)
+
+    def _scan(self, conn: sqlite3.Connection) -> tuple[str | None, bool, bool]:
+        """Read the current game's good prefix into self; (first problem, structural, unreadable).
+
+        Writes nothing: the caller decides what to repair."""
         problems: list[str] = []
         try:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
@@ -312,12 +335,9 @@ class SqliteStore:
                 "SELECT id, seed, players, options, checksum FROM game ORDER BY id DESC LIMIT 1"
             ).fetchone()
         except sqlite3.DatabaseError as exc:
-            self._unreadable(f"its games cannot be read: {exc}")
-            return
+            return f"its games cannot be read: {exc}", True, True
         if game is None:
-            if structural:
-                self._repair(problems[0], structural=True)
-            return
+            return (problems[0] if problems else None), structural, False
         game_id, seed, players, options, checksum = game
         try:
             header = GameHeader(seed, tuple(json.loads(players)), json.loads(options))
@@ -325,12 +345,37 @@ class SqliteStore:
         except (ValueError, TypeError):
             valid = False
         if not valid:
-            self._unreadable(f"game {game_id}'s header failed its checksum")
-            return
+            return f"game {game_id}'s header failed its checksum", structural, True
         self._game, self._header, self._last = game_id, header, checksum
         self._read_entries(conn, problems)
-        if problems:
-            self._repair(problems[0], structural=structural)
+        return (problems[0] if problems else None), structural, False
+
+    @classmethod
+    def read_only(cls, path: str | os.PathLike[str]) -> tuple[SqliteStore, str | None]:
+        """The stored game from a file that cannot be written (read-only or full file system).
+
+        Returns a closed store whose `load()` gives the good prefix, and the first problem found
+        (nothing is repaired or copied: nothing can be written). Raises StoreError if unreadable.
+        """
+        store = cls.__new__(cls)
+        store.path, store.damage, store._conn = absolute(path), None, None
+        store._game, store._header, store._entries, store._last = None, None, [], ""
+        # mode=ro reads the -wal too when it and the -shm exist; immutable=1 reads the bare file.
+        for flags in ("mode=ro", "immutable=1"):
+            store._game, store._header, store._entries = None, None, []
+            try:
+                conn = sqlite3.connect(f"{store.path.as_uri()}?{flags}", uri=True)
+            except sqlite3.Error:
+                continue
+            try:
+                problem, _, unreadable = store._scan(conn)
+            except sqlite3.Error:
+                continue
+            finally:
+                conn.close()
+            if not unreadable:
+                return store, problem
+        raise StoreError(errno.EIO, f"cannot read {store.path} even read-only")
 
     def _read_entries(self, conn: sqlite3.Connection, problems: list[str]) -> None:
         """The good prefix of the current game's entries; the first problem goes to `problems`."""
@@ -492,16 +537,20 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _diagnose(directory: Path) -> int | None:
-    """ENOSPC or EROFS when the directory's file system is full or read-only, else None."""
+def _diagnose(path: Path) -> int | None:
+    """Why the store cannot be written: EROFS (read-only file system), ENOSPC (full), EACCES
+    (no permission for the file or its directory), or None when nothing is visibly wrong."""
     try:
-        fs = os.statvfs(directory)
+        fs = os.statvfs(path.parent)
     except OSError:
         return None
     if fs.f_flag & os.ST_RDONLY:
         return errno.EROFS
     if fs.f_bavail * fs.f_frsize < 2 * fs.f_bsize:
         return errno.ENOSPC
+    for p in (path.parent, path):
+        if p.exists() and not os.access(p, os.W_OK, effective_ids=True):
+            return errno.EACCES
     return None
 
 
