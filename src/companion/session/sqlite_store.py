@@ -258,11 +258,15 @@ class SqliteStore:
         # first decision (the app then resumes from SqliteStore.read_only and says NOT SAVED).
         # (BEGIN IMMEDIATE alone succeeds read-only; a write inside a rolled-back one does not.)
         conn = self._open_conn()
-        conn.execute("BEGIN IMMEDIATE")
         try:
+            conn.execute("BEGIN IMMEDIATE")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as exc:
+            if _is_resource_error(exc):
+                raise
+            # anything else is damage, which _read finds and repairs
         finally:
-            conn.execute("ROLLBACK")
+            self._rollback()
         self._read()
 
     def _create_0600(self) -> None:
