@@ -37,6 +37,7 @@ _REASONS = {
     errno.EACCES: "no permission to write",
     errno.EPERM: "no permission to write",
     errno.EIO: "disk error",
+    errno.EPROTO: "the store was written by a newer program",
 }
 
 

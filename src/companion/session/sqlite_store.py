@@ -69,6 +69,10 @@ MIGRATIONS: list[str] = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
+# What a damaged file raises when read. Python's sqlite3 decodes SQLite's error messages, which
+# can quote garbage from a corrupt schema, as UTF-8: that fails with UnicodeDecodeError.
+DAMAGE = (sqlite3.DatabaseError, UnicodeDecodeError)
+
 # SQLite's primary result codes, as the errno a person recognises in "NOT SAVED: …".
 _SQLITE_ERRNO = {
     13: errno.ENOSPC,  # SQLITE_FULL
@@ -155,7 +159,7 @@ class SqliteStore:
         self._conn: sqlite3.Connection | None = None
         try:
             self._open()
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
             self._close_quietly()
             raise store_error(exc, "cannot open the store", self.path) from exc
 
@@ -245,11 +249,18 @@ class SqliteStore:
     # -- opening ----------------------------------------------------------------------------------
 
     def _open(self) -> None:
-        self._create_0600()
+        if not self.path.exists():
+            # Built aside and renamed into place, schema and all: a store file is never empty,
+            # so an empty one was truncated (damage), not "no game yet".
+            self._rebuild()
+            return
+        if self.path.stat().st_size < 512:  # SQLite takes a file this short for an empty one
+            self._unreadable("the file is truncated")
+            return
         self._conn = self._connect(self.path)
         try:
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except DAMAGE as exc:
             if _is_resource_error(exc):
                 raise
             self._unreadable(f"the file is not a readable store: {exc}")
@@ -261,23 +272,13 @@ class SqliteStore:
         try:
             conn.execute("BEGIN IMMEDIATE")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
+        except DAMAGE as exc:
             if _is_resource_error(exc):
                 raise
             # anything else is damage, which _read finds and repairs
         finally:
             self._rollback()
         self._read()
-
-    def _create_0600(self) -> None:
-        # An empty file is an empty SQLite database; creating it ourselves fixes its mode (the
-        # -wal and -shm files SQLite adds take the same mode).
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            return
-        os.close(fd)
-        _fsync_dir(self.path.parent)  # the new name survives a power cut too
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
@@ -331,14 +332,14 @@ class SqliteStore:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
             if rows != [("ok",)]:
                 problems.append("integrity check failed: " + str(rows[0][0])[:80])
-        except sqlite3.DatabaseError as exc:
+        except DAMAGE as exc:
             problems.append(f"integrity check failed: {exc}")
         structural = bool(problems)
         try:
             game = conn.execute(
                 "SELECT id, seed, players, options, checksum FROM game ORDER BY id DESC LIMIT 1"
             ).fetchone()
-        except sqlite3.DatabaseError as exc:
+        except DAMAGE as exc:
             return f"its games cannot be read: {exc}", True, True
         if game is None:
             return (problems[0] if problems else None), structural, False
@@ -369,11 +370,11 @@ class SqliteStore:
             store._game, store._header, store._entries = None, None, []
             try:
                 conn = sqlite3.connect(f"{store.path.as_uri()}?{flags}", uri=True)
-            except sqlite3.Error:
+            except (sqlite3.Error, UnicodeDecodeError):
                 continue
             try:
                 problem, _, unreadable = store._scan(conn)
-            except sqlite3.Error:
+            except (sqlite3.Error, UnicodeDecodeError):
                 continue
             finally:
                 conn.close()
@@ -383,14 +384,13 @@ class SqliteStore:
 
     def _read_entries(self, conn: sqlite3.Connection, problems: list[str]) -> None:
         """The good prefix of the current game's entries; the first problem goes to `problems`."""
-        cursor = conn.execute(
-            "SELECT seq, player, kind, action, checksum FROM entry WHERE game = ? ORDER BY seq",
-            (self._game,),
-        )
+        query = "SELECT seq, player, kind, action, checksum FROM entry WHERE game = ? ORDER BY seq"
+        cursor: sqlite3.Cursor | None = None
         while True:
-            try:
+            try:  # execute() reads the first row already: a bad page can surface there too
+                cursor = cursor or conn.execute(query, (self._game,))
                 row = cursor.fetchone()
-            except sqlite3.DatabaseError as exc:
+            except DAMAGE as exc:
                 problems.append(f"entry {len(self._entries) + 1} cannot be read: {exc}")
                 return
             if row is None:
@@ -436,6 +436,7 @@ class SqliteStore:
         fresh = self.path.with_name(self.path.name + ".rebuild")
         for stale in (fresh, *_sidecars(fresh)):
             stale.unlink(missing_ok=True)
+        # Created by us, so its mode is 0600 (the -wal and -shm SQLite adds take the same mode).
         fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         os.close(fd)
         conn = self._connect(fresh)
@@ -469,7 +470,7 @@ class SqliteStore:
             # The -wal holds committed entries not yet in the file; -shm is an index, no data.
             wal, wal_copy = _sidecars(self.path)[0], _sidecars(copy)[0]
             for source, target in ((self.path, copy), (wal, wal_copy)):
-                if not source.exists() or source.stat().st_size == 0:
+                if not source.exists() or (source == wal and source.stat().st_size == 0):
                     continue
                 fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
                 with open(fd, "wb") as out, open(source, "rb") as src:
@@ -562,7 +563,7 @@ def _now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _is_resource_error(exc: sqlite3.Error) -> bool:
+def _is_resource_error(exc: BaseException) -> bool:
     """Disk full, read-only, cannot open: the disk's trouble, not damage in the file."""
     code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
     return code in _SQLITE_ERRNO
