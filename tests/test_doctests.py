@@ -14,7 +14,16 @@ def test_docstring_examples_run(module):
 
 
 @pytest.mark.parametrize(
-    "name", ["companion.session.store", "companion.screens.model", "companion.screens.render"]
+    "name",
+    [
+        "companion.session.store",
+        "companion.session.sqlite_store",
+        "companion.session.replay",
+        "companion.session.resilient",
+        "companion.session.notify",
+        "companion.screens.model",
+        "companion.screens.render",
+    ],
 )
 def test_app_docstring_examples_run(name):
     import importlib

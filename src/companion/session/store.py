@@ -68,6 +68,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self._header: GameHeader | None = None
         self._entries: list[LogEntry] = []
+        self.damage = None  # as SqliteStore.damage: what keep_prefix dropped, for the display
 
     def load(self) -> tuple[GameHeader | None, list[LogEntry]]:
         return self._header, list(self._entries)
@@ -82,6 +83,10 @@ class MemoryStore:
         if entry.seq != expected:
             raise StoreError(f"entry seq {entry.seq} out of order; expected {expected}")
         self._entries.append(entry)
+
+    def keep_prefix(self, count: int, what: str) -> None:
+        """Drop the entries after the first `count` (a replay refused the next one: `what`)."""
+        del self._entries[count:]
 
     def close(self) -> None:
         pass

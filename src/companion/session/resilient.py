@@ -1,0 +1,204 @@
+"""A store that never stops the game: when the disk fails, the log goes on in memory.
+
+The session writes to a `ResilientStore` wrapping the durable store. A write the disk refuses
+(full, read-only, gone) turns `saving` off and `message` on ("NOT SAVED: disk full at …"), which
+the app shows on every page; the game keeps going from the in-memory copy, which always holds the
+whole log. Retrying: at most once every `retry_after_s` (30 s) of the injected clock, on the next
+start/append, the durable store is opened afresh and brought up to date from memory (the game the
+disk has, if it is a prefix of ours, is completed; anything else is kept as an older game and
+ours is written as a new one). So freeing space or remounting read-write heals by itself, and a
+disk that stays broken costs one failed open per 30 s, never a stall per decision.
+
+>>> from companion.session.store import StoreError
+>>> def broken():
+...     raise StoreError(28, "No space left on device")
+>>> store = ResilientStore(broken, where="/var/lib/elgrande-companion/game.db")
+>>> store.saving, store.message
+(False, 'NOT SAVED: disk full at /var/lib/elgrande-companion/game.db')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.session.sqlite_store import Damage, SqliteStore, absolute
+from companion.session.store import GameHeader, LogEntry, MemoryStore, Store
+
+_REASONS = {
+    errno.ENOSPC: "disk full",
+    errno.EDQUOT: "disk quota full",
+    errno.EFBIG: "file too large",
+    errno.EROFS: "read-only",
+    errno.EACCES: "no permission to write",
+    errno.EPERM: "no permission to write",
+    errno.EIO: "disk error",
+    errno.EPROTO: "the store was written by a newer program",
+}
+
+
+def failure_reason(exc: BaseException) -> str:
+    """A few words for the main display: what stopped the saving (never the data)."""
+    return _REASONS.get(getattr(exc, "errno", None) or -1, "cannot write")
+
+
+class ResilientStore:
+    """`Store` over a durable store opened by `open_durable`, with memory as the safety net."""
+
+    def __init__(
+        self,
+        open_durable: Callable[[], Store],
+        *,
+        where: str,
+        clock: Callable[[], float] = time.monotonic,
+        retry_after_s: float = 30.0,
+        read_only: Callable[[], tuple[Store, str | None]] | None = None,
+    ) -> None:
+        self._open_durable = open_durable
+        self.where = where
+        self._clock = clock
+        self.retry_after_s = retry_after_s
+        self._memory = MemoryStore()
+        self._durable: Store | None = None
+        self._reason: str | None = None
+        self._last_try = clock()
+        # Damage the durable store found and repaired; its message goes on the main display.
+        self.damage: Damage | None = None
+        try:
+            self._durable = open_durable()
+        except OSError as exc:  # StoreError is an OSError
+            self._fail(exc)
+            self._seed_memory(read_only)
+            return
+        self.damage = getattr(self._durable, "damage", None)
+        self._copy_into_memory(self._durable)
+
+    def _seed_memory(self, read_only: Callable[[], tuple[Store, str | None]] | None) -> None:
+        """The durable store cannot be opened for writing: still resume the game it holds."""
+        if read_only is None:
+            return
+        try:
+            stored, problem = read_only()
+        except OSError:
+            return
+        self._copy_into_memory(stored)
+        if problem:
+            self.damage = Damage(problem, len(self._memory.load()[1]), None)
+
+    def _copy_into_memory(self, durable: Store) -> None:
+        header, entries = durable.load()
+        if header is not None:
+            self._memory.start(header)
+            for entry in entries:
+                self._memory.append(entry)
+
+    # -- what the app shows -----------------------------------------------------------------------
+
+    @property
+    def saving(self) -> bool:
+        """True while every decision reaches the disk."""
+        return self._reason is None
+
+    @property
+    def message(self) -> str | None:
+        """ "NOT SAVED: disk full at /var/lib/…" while not saving; None while saving."""
+        return None if self._reason is None else f"NOT SAVED: {self._reason} at {self.where}"
+
+    # -- the Store protocol -----------------------------------------------------------------------
+
+    def load(self) -> tuple[GameHeader | None, list[LogEntry]]:
+        return self._memory.load()
+
+    def start(self, header: GameHeader) -> None:
+        self._memory.start(header)
+        self._write(lambda durable: durable.start(header))
+
+    def append(self, entry: LogEntry) -> None:
+        self._memory.append(entry)  # an out-of-order seq is the caller's bug: raised from here
+        self._write(lambda durable: durable.append(entry))
+
+    def close(self) -> None:
+        if self._durable is not None:
+            durable, self._durable = self._durable, None
+            with contextlib.suppress(OSError):
+                durable.close()
+
+    def keep_prefix(self, count: int, what: str) -> Damage:
+        header, entries = self._memory.load()
+        assert header is not None, "keep_prefix needs a game"
+        self._memory.start(header)
+        for entry in entries[:count]:
+            self._memory.append(entry)
+        self.damage = Damage(what, count, None)
+        keep = getattr(self._durable, "keep_prefix", None)
+        if keep is not None:
+            try:
+                self.damage = keep(count, what)
+            except OSError as exc:
+                self._fail(exc)
+        return self.damage
+
+    # -- the safety net ---------------------------------------------------------------------------
+
+    def _write(self, write: Callable[[Store], None]) -> None:
+        if self._reason is not None:
+            self._retry()  # brings the disk up to date with memory (this entry included)
+            return
+        assert self._durable is not None
+        try:
+            write(self._durable)
+        except OSError as exc:
+            self._fail(exc)
+
+    def _fail(self, exc: OSError) -> None:
+        self._reason = failure_reason(exc)
+        self._last_try = self._clock()
+        self.close()
+
+    def _retry(self) -> None:
+        if self._clock() - self._last_try < self.retry_after_s:
+            return
+        self._last_try = self._clock()
+        try:
+            durable = self._open_durable()
+        except OSError as exc:
+            self._reason = failure_reason(exc)
+            return
+        self._durable = durable
+        self.damage = getattr(durable, "damage", None) or self.damage
+        try:
+            self._catch_up(durable)
+        except OSError as exc:
+            self._fail(exc)
+            return
+        self._reason = None
+
+    def _catch_up(self, durable: Store) -> None:
+        """Write what memory holds and the disk lacks."""
+        header, entries = self._memory.load()
+        if header is None:
+            return
+        on_disk_header, on_disk = durable.load()
+        if on_disk_header != header or on_disk != entries[: len(on_disk)]:
+            durable.start(header)  # the disk's game stays in the file as an older game
+            on_disk = []
+        for entry in entries[len(on_disk) :]:
+            durable.append(entry)
+
+
+def open_resilient(path: str | os.PathLike[str], **kwargs: Any) -> ResilientStore:
+    """The app's store: SqliteStore at `path` (absolute), in memory when the disk fails.
+
+    If the file cannot be opened for writing (read-only or full state directory), the game it
+    holds is still read and resumed in memory. A relative path is refused (StoreError)."""
+    path = absolute(path)
+    return ResilientStore(
+        lambda: SqliteStore(path),
+        where=str(path),
+        read_only=lambda: SqliteStore.read_only(path),
+        **kwargs,
+    )

@@ -1,0 +1,282 @@
+"""The durable store: what an append promises, the file's mode and path, schema versions, damage."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from session_testing import HEADER, entry, flip_last, sql
+
+from companion.session import sqlite_store
+from companion.session.sqlite_store import SqliteStore, default_path
+from companion.session.store import GameHeader, LogEntry, StoreError
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "state" / "game.db"
+
+
+def filled(path: Path, n: int, *, close: bool = True) -> SqliteStore:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = SqliteStore(path)
+    store.start(HEADER)
+    for seq in range(1, n + 1):
+        store.append(entry(seq))
+    if close:
+        store.close()
+    return store
+
+
+def damaged_copies(path: Path) -> list[Path]:
+    return sorted(p for p in path.parent.iterdir() if ".damaged-" in p.name)
+
+
+# -- what the store keeps ------------------------------------------------------------------------
+
+
+def test_a_closed_and_reopened_store_returns_the_header_and_entries_as_given(path):
+    filled(path, 3)
+    header = GameHeader(seed=2**40, players=("a", "b"), options={"bidding": "open"})
+    store = SqliteStore(path)
+    store.start(header)  # the new game is the current one
+    kept = [LogEntry(1, "a", {"kind": "card", "target": "3b"}), LogEntry(2, "b", {}, "undo")]
+    for e in kept:
+        store.append(e)
+    store.close()
+    again = SqliteStore(path)
+    assert again.load() == (header, kept)
+    assert again.damage is None
+    again.close()
+
+
+def test_an_append_out_of_order_or_before_a_game_is_refused_and_changes_nothing(path):
+    path.parent.mkdir()
+    store = SqliteStore(path)
+    with pytest.raises(StoreError, match="no game started"):
+        store.append(entry(1))
+    store.start(HEADER)
+    store.append(entry(1))
+    with pytest.raises(StoreError, match="seq 3 out of order; expected 2"):
+        store.append(entry(3))
+    store.close()
+    assert SqliteStore(path).load() == (HEADER, [entry(1)])
+
+
+def test_an_entry_that_is_not_json_is_refused_without_showing_its_content(path):
+    store = filled(path, 0, close=False)
+    with pytest.raises(StoreError) as refused:
+        store.append(LogEntry(1, "red", {"kind": "bid", "target": {13}}))
+    assert "13" not in str(refused.value)
+    store.append(entry(1))  # the store goes on
+    assert store.load()[1] == [entry(1)]
+
+
+def test_every_returned_append_survives_a_sigkill_at_any_moment(path):
+    path.parent.mkdir()
+    script = textwrap.dedent(f"""
+        import os, signal, sys
+        from companion.session.sqlite_store import SqliteStore
+        from companion.session.store import GameHeader, LogEntry
+        store = SqliteStore({str(path)!r})
+        store.start(GameHeader(1, ("red", "blue"), {{}}))
+        seq = 0
+        while True:
+            seq += 1
+            store.append(LogEntry(seq, "red", {{"kind": "bid", "target": seq}}))
+            print(seq, flush=True)  # only after append returned
+            if seq == 200:
+                os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env)
+    first = proc.stdout.readline()  # it is appending: kill it in the middle of the stream
+    assert first.strip() == b"1"
+    proc.send_signal(signal.SIGKILL)
+    reported = [int(line) for line in [first, *proc.stdout.read().splitlines()]]
+    assert proc.wait() == -signal.SIGKILL
+    store = SqliteStore(path)
+    header, entries = store.load()
+    assert [e.action["target"] for e in entries][: len(reported)] == reported
+    assert store.damage is None
+
+
+def test_the_file_and_its_wal_are_mode_0600_whatever_the_umask(path):
+    old = os.umask(0o022)
+    try:
+        store = filled(path, 2, close=False)
+    finally:
+        os.umask(old)
+    for p in (path, path.with_name("game.db-wal")):
+        assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
+    store.close()
+
+
+def test_a_relative_path_is_refused_with_the_reason(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StoreError, match="must be absolute, got 'game.db'.*lgpio"):
+        SqliteStore("game.db")
+    assert not (tmp_path / "game.db").exists()
+
+
+def test_wal_mode_and_synchronous_full_are_set_on_every_open(path, monkeypatch):
+    filled(path, 1)
+    sql(path, "PRAGMA journal_mode=DELETE")  # as if someone changed it by hand
+    said: list[str] = []
+    connect = SqliteStore._connect
+
+    def traced(p):
+        conn = connect(p)
+        conn.set_trace_callback(said.append)
+        return conn
+
+    monkeypatch.setattr(SqliteStore, "_connect", staticmethod(traced))
+    for _ in range(2):
+        said.clear()
+        store = SqliteStore(path)
+        # Asked for, not just the library's default (FULL is a compile-time default that varies).
+        assert "PRAGMA synchronous=FULL" in said and "PRAGMA journal_mode=WAL" in said
+        conn = store._conn
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+        store.close()
+
+
+def test_the_default_path_is_in_systemds_state_directory():
+    env = {"STATE_DIRECTORY": "/var/lib/elgrande-companion"}
+    assert default_path(env) == Path("/var/lib/elgrande-companion/game.db")
+    assert default_path({"XDG_STATE_HOME": "/h/.st"}) == Path("/h/.st/elgrande-companion/game.db")
+
+
+# -- schema versions -----------------------------------------------------------------------------
+
+
+def test_a_new_file_gets_the_current_schema_version(path):
+    filled(path, 0)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (sqlite_store.SCHEMA_VERSION,)
+    conn.close()
+
+
+def test_an_old_file_is_migrated_in_order_and_keeps_its_game(path, monkeypatch):
+    filled(path, 2)
+    later = "ALTER TABLE entry ADD COLUMN note TEXT; CREATE TABLE extra (x INTEGER);"
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", [*sqlite_store.MIGRATIONS, later])
+    monkeypatch.setattr(sqlite_store, "SCHEMA_VERSION", 2)
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2)])
+    assert store._conn.execute("PRAGMA user_version").fetchone() == (2,)
+    assert store._conn.execute("SELECT count(*) FROM extra").fetchone() == (0,)
+    store.close()
+
+
+def test_a_file_from_a_newer_version_is_refused_and_left_untouched(path):
+    filled(path, 1)
+    sql(path, "PRAGMA user_version = 99")
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="schema version 99, newer than this program"):
+        SqliteStore(path)
+    assert path.read_bytes() == before
+    assert damaged_copies(path) == []
+
+
+# -- damage --------------------------------------------------------------------------------------
+
+
+def test_an_edited_row_is_damage_the_file_is_copied_aside_and_the_good_prefix_kept(path):
+    filled(path, 5)
+    sql(path, "UPDATE entry SET action = ? WHERE seq = 4", json.dumps({"kind": "bid", "target": 1}))
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])
+    assert store.damage is not None and store.damage.kept == 3
+    assert "entry 4 failed its checksum" in store.damage.message
+    (copy,) = damaged_copies(path)
+    assert str(copy) in store.damage.message and stat.S_IMODE(copy.stat().st_mode) == 0o600
+    old = sqlite3.connect(copy)  # the copy is the file as it was found
+    assert old.execute("SELECT count(*) FROM entry").fetchone() == (5,)
+    old.close()
+    store.append(entry(4))  # the game goes on from the good prefix
+    store.close()
+    again = SqliteStore(path)
+    assert again.damage is None and len(again.load()[1]) == 4
+
+
+def test_a_missing_row_is_damage_at_the_gap(path):
+    filled(path, 5)
+    sql(path, "DELETE FROM entry WHERE seq = 3")
+    store = SqliteStore(path)
+    assert store.load()[1] == [entry(1), entry(2)]
+    assert "entry 3 is missing" in store.damage.message
+
+
+def test_an_edited_header_is_damage_and_no_game_is_resumed_or_started(path):
+    filled(path, 2)
+    sql(path, "UPDATE game SET seed = 12")
+    store = SqliteStore(path)
+    assert store.load() == (None, [])
+    assert "header failed its checksum" in store.damage.message
+    assert len(damaged_copies(path)) == 1
+
+
+def test_a_file_that_is_not_a_database_is_kept_aside_and_reported(path):
+    path.parent.mkdir()
+    path.write_bytes(b"this is not sqlite" * 300)
+    store = SqliteStore(path)
+    assert store.load() == (None, [])
+    assert "not a readable store" in store.damage.message
+    (copy,) = damaged_copies(path)
+    assert copy.read_bytes() == b"this is not sqlite" * 300
+    store.start(HEADER)  # an explicit new game works in the fresh file
+    store.append(entry(1))
+    store.close()
+    assert SqliteStore(path).load() == (HEADER, [entry(1)])
+
+
+def test_a_corrupt_page_is_found_by_the_integrity_check_and_the_file_is_rebuilt(path):
+    filled(path, 400)  # several pages of entries
+    page = 4096
+    data = bytearray(path.read_bytes())
+    assert len(data) > 6 * page
+    data[-2 * page : -page] = b"\xa5" * page  # a torn sector near the end
+    path.write_bytes(bytes(data))
+    store = SqliteStore(path)
+    header, entries = store.load()
+    assert header == HEADER and entries == [entry(i) for i in range(1, len(entries) + 1)]
+    assert "integrity check failed" in store.damage.message
+    assert store.damage.kept == len(entries) and len(damaged_copies(path)) == 1
+    store.close()
+    again = SqliteStore(path)  # the rebuilt file is whole
+    assert again.damage is None and again.load() == (header, entries)
+
+
+def test_a_flipped_byte_in_the_last_row_of_the_file_loses_only_that_row(path):
+    filled(path, 6)  # closed: everything is in the main file
+    flip_last(path, b"m000006x", xor=0x20)
+    store = SqliteStore(path)
+    assert store.load()[1] == [entry(i) for i in range(1, 6)]
+    assert "entry 6" in store.damage.message
+
+
+def test_keep_prefix_drops_a_refused_tail_after_copying_the_file(path):
+    store = filled(path, 4, close=False)
+    damage = store.keep_prefix(2, "entry 3 was refused by the rules engine")
+    assert damage.kept == 2 and damage.copy is not None and damage.copy.exists()
+    assert store.load()[1] == [entry(1), entry(2)]
+    store.append(entry(3, marker="new"))
+    store.close()
+    assert SqliteStore(path).load()[1] == [entry(1), entry(2), entry(3, marker="new")]
+
+
+def test_the_damage_message_never_shows_a_stored_action(path):
+    filled(path, 3)
+    sql(path, "UPDATE entry SET action = ? WHERE seq = 2", '{"kind":"bid","target":"SECRET13"}')
+    store = SqliteStore(path)
+    assert "SECRET13" not in store.damage.message and "m000002x" not in store.damage.message
