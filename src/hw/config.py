@@ -26,6 +26,7 @@ from typing import Any
 
 from hw.events import Btn
 from hw.input import InputTiming
+from hw.luma_hooks import construct, forget_hooks
 
 BACKENDS = ("auto", "mock", "pi")
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "black")
@@ -73,7 +74,8 @@ class DisplayConfig:
     height: int
     mode: str  # the PIL mode luma's driver wants ("1" or "RGB"), probed from luma itself
     interface: str = "i2c"  # "i2c" or "spi"
-    i2c_port: int = 1
+    i2c_port: int | None = None  # an explicit /dev/i2c-N: overrides mux_channel
+    mux_channel: int | None = None  # TCA9548A channel; its bus is found in sysfs at start
     address: int = 0x3C
     spi_port: int = 0
     spi_device: int = 0
@@ -89,11 +91,23 @@ class DisplayConfig:
 
     def describe(self) -> str:
         where = (
-            f"I²C port {self.i2c_port} at 0x{self.address:02X}"
+            f"{self.i2c_bus()} at 0x{self.address:02X}"
             if self.interface == "i2c"
             else f"SPI{self.spi_port}.{self.spi_device}"
         )
         return f"{self.model} {self.width}×{self.height} on {where}"
+
+    def i2c_bus(self) -> str:
+        """Where an I²C display is, as the config says it (the port is found at start)."""
+        if self.i2c_port is None and self.mux_channel is not None:
+            return f"mux channel {self.mux_channel}"
+        return f"I²C port {1 if self.i2c_port is None else self.i2c_port}"
+
+    def on_root_bus(self) -> bool:
+        """True for an I²C display on i2c-1 itself, beside the mux (not behind it)."""
+        if self.i2c_port is not None:
+            return self.i2c_port == 1
+        return self.mux_channel is None
 
 
 @dataclass(frozen=True)
@@ -282,6 +296,7 @@ def _read_display(r: _Reader, raw: object, key: str, *, private: bool) -> Displa
         "rotate",
         "contrast",
         "i2c_port",
+        "mux_channel",
         "address",
         "spi_port",
         "spi_device",
@@ -310,7 +325,12 @@ def _read_display(r: _Reader, raw: object, key: str, *, private: bool) -> Displa
     )
     rotate = r.choice(t, key, "rotate", (0, 1, 2, 3), 0)
     contrast = r.get(t, key, "contrast", int, 255, "0–255", lambda v: 0 <= v <= 255)
-    i2c_port = r.get(t, key, "i2c_port", int, 1, "an I²C bus number (/dev/i2c-N)", lambda v: v >= 0)
+    i2c_port = r.get(
+        t, key, "i2c_port", int, None, "an I²C bus number (/dev/i2c-N)", lambda v: v >= 0
+    )
+    mux_channel = r.get(
+        t, key, "mux_channel", int, None, "a mux channel 0–7", lambda v: 0 <= v <= 7
+    )
     address = r.get(
         t, key, "address", int, 0x3C, "an I²C address 0x03–0x77", lambda v: 0x03 <= v <= 0x77
     )
@@ -326,6 +346,13 @@ def _read_display(r: _Reader, raw: object, key: str, *, private: bool) -> Displa
                 r.add(
                     _join(key, name),
                     "only for interface = 'spi'; remove it or set interface = 'spi'",
+                )
+    elif interface == "spi":
+        for name in ("i2c_port", "mux_channel", "address"):
+            if name in t:
+                r.add(
+                    _join(key, name),
+                    "only for interface = 'i2c'; remove it or set interface = 'i2c'",
                 )
     mode = None
     if model is not None and width is not None and height is not None and rotate is not None:
@@ -346,6 +373,7 @@ def _read_display(r: _Reader, raw: object, key: str, *, private: bool) -> Displa
         mode=mode,
         interface=interface,
         i2c_port=i2c_port,
+        mux_channel=mux_channel,
         address=address,
         spi_port=spi_port,
         spi_device=spi_device,
@@ -371,14 +399,15 @@ def probe_display_mode(model: str, width: int, height: int, rotate: int = 0) -> 
 
     cls = getattr(luma.oled.device, model)
     try:
-        with (
-            warnings.catch_warnings()
-        ):  # luma's init clears the screen via a deprecated Pillow call
+        with warnings.catch_warnings():  # luma's init clears the screen via a deprecated call
             warnings.simplefilter("ignore", DeprecationWarning)
-            device = cls(serial_interface=noop(), width=width, height=height, rotate=rotate)
+            device, hooks = construct(
+                lambda bus: cls(serial_interface=bus, width=width, height=height, rotate=rotate),
+                noop(),
+            )
     except luma.core.error.DeviceDisplayModeError:
         return None
-    device.persist = True  # nothing to switch off at exit: it is a probe
+    forget_hooks(hooks)  # a probe: nothing to switch off at exit
     return device.mode
 
 
@@ -630,38 +659,38 @@ def _check_wiring(
     if buses is None:
         return
 
-    i2c_seen: dict[tuple[int, int], str] = {}
+    i2c_seen: dict[tuple[str, int], str] = {}
     for d in displays:
-        if d.interface == "i2c":
-            if not buses.i2c:
-                r.add(
-                    _join(d.key, "interface"),
-                    "is 'i2c' but buses.i2c = false; enable I²C or use SPI",
-                )
-            spot = (d.i2c_port, d.address)
-            if spot in i2c_seen:
-                r.add(
-                    _join(d.key, "address"),
-                    f"0x{d.address:02X} on I²C port {d.i2c_port} is already used by "
-                    f"{i2c_seen[spot]}; "
-                    "give each display its own mux channel (i2c_port) or address",
-                )
-            i2c_seen[spot] = d.key
-            # A device on the root bus also answers while any mux channel is selected.
-            if mux_address is not None and d.i2c_port == 1 and d.address == mux_address:
-                r.add(
-                    _join(d.key, "address"),
-                    f"0x{d.address:02X} is the mux's own address (mux.address)",
-                )
+        if d.interface != "i2c":
+            continue
+        if not buses.i2c:
+            r.add(
+                _join(d.key, "interface"), "is 'i2c' but buses.i2c = false; enable I²C or use SPI"
+            )
+        if d.mux_channel is not None and mux_address is None:
+            r.add(_join(d.key, "mux_channel"), "needs a [mux] table with the mux's address")
+        spot = (d.i2c_bus(), d.address)
+        if spot in i2c_seen:
+            r.add(
+                _join(d.key, "address"),
+                f"0x{d.address:02X} on {d.i2c_bus()} is already used by {i2c_seen[spot]}; "
+                "give each display its own mux channel or address",
+            )
+        i2c_seen[spot] = d.key
+        # A device on the root bus also answers while any mux channel is selected.
+        if mux_address is not None and d.on_root_bus() and d.address == mux_address:
+            r.add(
+                _join(d.key, "address"), f"0x{d.address:02X} is the mux's own address (mux.address)"
+            )
     if mux_address is not None:
-        root = {d.address: d.key for d in displays if d.interface == "i2c" and d.i2c_port == 1}
-        for d in displays:
-            if d.interface == "i2c" and d.i2c_port != 1 and d.address in root:
+        i2c = [d for d in displays if d.interface == "i2c"]
+        root = {d.address: d.key for d in i2c if d.on_root_bus()}
+        for d in i2c:
+            if not d.on_root_bus() and d.address in root:
                 r.add(
                     _join(d.key, "address"),
-                    f"0x{d.address:02X} behind the mux clashes with {root[d.address]} "
-                    "on the root bus "
-                    "(port 1); move one of them to another address or mux channel",
+                    f"0x{d.address:02X} behind the mux clashes with {root[d.address]} on the "
+                    "root bus (port 1); move one of them to another address or mux channel",
                 )
 
     spi_users = [(d.spi_port, d.spi_device, d.key) for d in displays if d.interface == "spi"]

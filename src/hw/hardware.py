@@ -70,12 +70,12 @@ class Hardware:
             pin.drive_high()
 
     def maintain(self) -> None:
-        """Retry degraded devices whose back-off has run out; call it from the app loop."""
+        """Call it from the app loop (every second or so): retries degraded devices whose
+        back-off has run out, and re-sends init and state to panels that are due for it."""
         for d in self.displays():
-            if d.degraded:
-                d.retry()
-        if self.matrix is not None and self.matrix.degraded:
-            self.matrix.retry()
+            d.refresh()
+        if self.matrix is not None:
+            self.matrix.refresh()
 
     def close(self) -> None:
         """Stop the threads and release every pin and bus (idempotent)."""
@@ -127,9 +127,21 @@ def build_hardware(
     opened: list[Any] = []
 
     def display(cfg: DisplayConfig, name: str) -> Display:
-        opener = devices.dummy_display(cfg) if mock else devices.real_display(cfg)
+        driver = (
+            devices.dummy_display(cfg)
+            if mock
+            else devices.real_display(cfg, mux_address=config.mux_address)
+        )
         d = Display(
-            name, cfg.size, cfg.mode, opener, contrast=cfg.contrast, clock=clock, notify=events.put
+            name,
+            cfg.size,
+            cfg.mode,
+            driver,
+            contrast=cfg.contrast,
+            clock=clock,
+            notify=events.put,
+            key=cfg.key,
+            group=cfg.interface,
         )
         opened.append(d)
         return d
@@ -146,11 +158,11 @@ def build_hardware(
         matrix = None
         if config.matrix is not None:
             m = config.matrix
-            opener = devices.dummy_matrix(m) if mock else devices.real_matrix(m)
+            driver = devices.dummy_matrix(m) if mock else devices.real_matrix(m)
             matrix = Matrix(
                 "LED matrix",
                 m.size,
-                opener,
+                driver,
                 brightness=m.brightness,
                 clock=clock,
                 notify=events.put,

@@ -3,8 +3,9 @@
 Scrolling runs on its own worker thread so that ``scroll`` returns at once; frames are made by
 pure functions (:func:`render_text`, :func:`scroll_frames`) so tests check them directly.
 
->>> from luma.core.device import dummy
->>> m = Matrix("matrix", (32, 8), lambda: dummy(32, 8, mode="1"))
+>>> from hw.config import load_config
+>>> from hw.devices import dummy_matrix
+>>> m = Matrix("matrix", (32, 8), dummy_matrix(load_config("config/pi.toml").matrix))
 >>> m.text("R3")
 >>> m.device.image.getbbox() is not None
 True
@@ -21,8 +22,9 @@ from luma.core.legacy import textsize
 from luma.core.legacy.font import CP437_FONT, proportional
 from PIL import Image, ImageDraw
 
+from hw.devices import Driver
 from hw.events import Event
-from hw.guarded import GuardedDevice, LumaOpener
+from hw.guarded import GuardedDevice
 
 FONT = proportional(CP437_FONT)
 
@@ -65,18 +67,28 @@ class Matrix(GuardedDevice):
         self,
         name: str,
         size: tuple[int, int],
-        opener: LumaOpener,
+        driver: Driver,
         *,
         brightness: int = 32,
         clock: Callable[[], float] = time.monotonic,
         notify: Callable[[Event], None] | None = None,
+        key: str = "matrix",
     ) -> None:
         self._cancel = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
         self._worker: threading.Thread | None = None
         # The MAX7219's brightness is luma's contrast.
-        super().__init__(name, size, opener, contrast=brightness, clock=clock, notify=notify)
+        super().__init__(
+            name,
+            size,
+            driver,
+            contrast=brightness,
+            clock=clock,
+            notify=notify,
+            key=key,
+            group="spi",
+        )
 
     @property
     def image(self) -> Image.Image | None:

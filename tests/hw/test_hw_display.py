@@ -163,5 +163,5 @@ def test_display_missing_at_start_is_degraded_not_fatal(bus, clock):
 def test_raw_oserror_from_a_device_is_handled_too(mocker, clock):
     d = dummy_display(PI.display, clock=clock)
     mocker.patch.object(d.device, "display", side_effect=OSError(errno.EIO, "I/O error"))
-    d.show(Image.new("1", d.size))
+    d.show(Image.new("1", d.size, 1))
     assert d.degraded and "errno 5" in d.health.last_error

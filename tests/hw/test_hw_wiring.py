@@ -43,14 +43,14 @@ def test_mux_and_display_addresses_match_the_config():
     table = rows("I²C: the mux and the display addresses")
     mux = [r for r in table if r[4] == "mux.address"]
     assert int(mux[0][3], 16) == PI.mux_address
-    displays = {r[4]: (int(r[1]), int(r[3], 16), r[2]) for r in table if r[4] != "mux.address"}
+    displays = {r[4]: (int(r[0]), int(r[3], 16), r[2]) for r in table if r[4] != "mux.address"}
     expected = {"display": PI.display} | {
         f"players.{p}.display": pad.display for p, pad in PI.players.items()
     }
     assert set(displays) == set(expected)
     for key, cfg in expected.items():
-        port, address, text = displays[key]
-        assert (port, address) == (cfg.i2c_port, cfg.address), key
+        channel, address, text = displays[key]
+        assert (channel, address, cfg.i2c_port) == (cfg.mux_channel, cfg.address, None), key
         assert cfg.model.upper() in text and f"{cfg.width}×{cfg.height}" in text, key
 
 
