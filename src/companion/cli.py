@@ -21,6 +21,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "check-config", help="validate a hardware config file and report problems"
     )
     check.add_argument("path", metavar="PATH")
+    check.add_argument(
+        "--probe",
+        action="store_true",
+        help="on the Pi: also look for each bus and device and report what is missing",
+    )
     return parser
 
 
@@ -44,9 +49,9 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_cards(as_json=args.json)
     if args.command == "check-config":
-        from hw.config import check_config_command
+        from companion.check_config_cmd import check_config_command
 
-        return check_config_command(args.path)
+        return check_config_command(args.path, probe=args.probe)
     raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
 
 

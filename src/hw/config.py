@@ -16,7 +16,6 @@ backend: 'cloud' is not accepted; accepted: 'auto', 'mock', 'pi'
 from __future__ import annotations
 
 import functools
-import sys
 import tomllib
 import warnings
 from collections.abc import Callable, Iterable
@@ -50,6 +49,7 @@ class BusConfig:
     i2c: bool = True  # i2c-1 on GPIO 2/3 (the TCA9548A hangs off it)
     spi: str = "1cs"  # SPI0: "off", "1cs" (CE0 only) or "2cs" (CE0 and CE1)
     spi_miso: bool = False  # False when the overlay frees GPIO 9 (spi0-1cs,no_miso)
+    gpio_chip: int | None = None  # /dev/gpiochipN for lgpio; None: gpiozero picks (4 on a Pi 5)
 
     def reserved(self) -> dict[int, str]:
         """GPIOs claimed by the buses in use, with their role."""
@@ -447,13 +447,16 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
     backend = r.choice(data, "", "backend", BACKENDS, "auto")
 
     buses: BusConfig | None = None  # None: unusable, so bus clashes cannot be checked
-    if (t := r.table(data.get("buses", {}), "buses", ["i2c", "spi", "spi_miso"])) is not None:
+    allowed = ["i2c", "spi", "spi_miso", "gpio_chip"]
+    if (t := r.table(data.get("buses", {}), "buses", allowed)) is not None:
+        before = len(r.problems)
         values = (
             r.get(t, "buses", "i2c", bool, True, "true or false"),
             r.choice(t, "buses", "spi", ("off", "1cs", "2cs"), "1cs"),
             r.get(t, "buses", "spi_miso", bool, False, "true or false"),
+            r.get(t, "buses", "gpio_chip", int, None, "a gpiochip number 0–15", _is_chip),
         )
-        if None not in values:
+        if len(r.problems) == before:
             buses = BusConfig(*values)
 
     mux_address = None
@@ -610,6 +613,10 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
     )
 
 
+def _is_chip(v: int) -> bool:
+    return 0 <= v <= 15
+
+
 def _is_note(v: str) -> bool:
     from gpiozero.tones import Tone
 
@@ -732,20 +739,3 @@ def load_config(path: str | Path) -> HardwareConfig:
     except tomllib.TOMLDecodeError as e:
         raise ConfigError([f"not valid TOML: {e}"]) from None
     return parse_config(data, str(path))
-
-
-def check_config_command(path: str) -> int:
-    """``companion check-config PATH``: print a summary (0) or every problem to stderr (2)."""
-    try:
-        cfg = load_config(path)
-    except ConfigError as e:
-        for problem in e.problems:
-            print(f"{path}: {problem}", file=sys.stderr)
-        n = len(e.problems)
-        print(
-            f"{path}: refused, {n} problem{'s' if n != 1 else ''}; nothing was started",
-            file=sys.stderr,
-        )
-        return 2
-    print(f"OK: {path}: {cfg.summary()}")
-    return 0

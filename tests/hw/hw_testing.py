@@ -119,6 +119,8 @@ class FakeI2CAdapter:
         elif request == self.I2C_SMBUS:
             addr = self.address[fd]
             self._answer(bus, addr)
+            if arg.size == 0:  # SMBus quick write: the address alone (a probe)
+                return 0
             data = arg.data.contents
             if arg.read_write == 1:  # read_byte (a probe)
                 data.byte = 0

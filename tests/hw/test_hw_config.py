@@ -8,8 +8,9 @@ import tomllib
 import pytest
 from hw_testing import CONFIG
 
+from companion.check_config_cmd import check_config_command
 from hw.backend import resolve_backend
-from hw.config import ConfigError, check_config_command, load_config, parse_config
+from hw.config import ConfigError, load_config, parse_config
 
 PI = tomllib.loads((CONFIG / "pi.toml").read_text())
 
