@@ -19,13 +19,18 @@ until that button is released (``recovered``).
 
 from __future__ import annotations
 
+import logging
 import queue
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from gpiozero.threads import GPIOThread
+
 from hw.events import Btn, Event, Kind, PadEvent
+from hw.worker import stop_thread
+
+log = logging.getLogger(__name__)
 
 _REPEATING = (Btn.LEFT, Btn.RIGHT)
 _EPS = 1e-9  # float slack so that 0.5 + 0.15 + 0.15 is due at 0.8
@@ -169,8 +174,8 @@ class InputHub:
         self._raw: queue.SimpleQueue[tuple[str, Btn, bool, float]] = queue.SimpleQueue()
         self._pads: dict[str, PadInput] = {}
         self._tick_interval = tick_interval
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._thread: GPIOThread | None = None
+        self.errors = 0  # exceptions the input thread caught and survived
 
     def add_pad(self, player: str, initially_pressed: Iterable[Btn] = ()) -> None:
         """Register a pad (before :meth:`start`); buttons already down mark it faulty."""
@@ -201,17 +206,21 @@ class InputHub:
             self.events.put(e)
 
     def start(self) -> None:
-        """Run :meth:`pump` on a daemon thread until :meth:`close`."""
+        """Run :meth:`pump` on a ``GPIOThread`` (see :mod:`hw.worker`) until :meth:`close`."""
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="hw-input", daemon=True)
+            self._thread = GPIOThread(self._run, name="hw-input")
             self._thread.start()
 
     def _run(self) -> None:
-        while not self._stop.wait(self._tick_interval):
-            self.pump()
+        assert self._thread is not None
+        while not self._thread.stopping.wait(self._tick_interval):
+            try:
+                self.pump()
+            except Exception:  # one bad edge or bug must not silence every pad
+                self.errors += 1
+                if self.errors & (self.errors - 1) == 0:  # the 1st, 2nd, 4th … : no flood
+                    log.exception("input loop error #%d; the pads keep working", self.errors)
 
     def close(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=1.0)
-            self._thread = None
+        thread, self._thread = self._thread, None
+        stop_thread(thread, timeout=1.0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import queue
 from pathlib import Path
 
 from PIL import Image, ImageChops
@@ -145,3 +146,16 @@ class FakeI2CAdapter:
     def frames(self, bus: int, address: int = 0x3C) -> list[bytes]:
         """The data transfers (control byte 0x40 dropped) sent to one device."""
         return [m[1:] for b, a, m in self.messages if (b, a) == (bus, address) and m[:1] == b"\x40"]
+
+
+class HookedQueue(queue.Queue):
+    """A worker's queue that calls ``on_take()`` right after the worker takes an item: the
+    moment a stop() that is "just too late" lands."""
+
+    def on_take(self) -> None:
+        pass
+
+    def get(self, *args, **kwargs):
+        item = super().get(*args, **kwargs)
+        self.on_take()
+        return item
