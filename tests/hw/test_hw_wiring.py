@@ -58,3 +58,10 @@ def test_overlays_named_in_the_setup_match_the_bus_settings():
     assert re.search(r"^dtoverlay=spi0-1cs,no_miso$", WIRING, re.M)
     assert PI.buses.spi == "1cs" and not PI.buses.spi_miso
     assert f"dtoverlay=i2c-mux,pca9548,addr=0x{PI.mux_address:02x}" in WIRING
+    assert re.search(r"^dtparam=i2c_arm_baudrate=400000$", WIRING, re.M)
+
+
+def test_the_builder_is_told_groups_and_what_a_loose_cable_does():
+    assert 'sudo usermod -aG gpio,i2c,spi "$USER"' in WIRING
+    loose = WIRING.split("## When a cable comes loose", 1)[1].split("\n## ", 1)[0]
+    assert "**nothing is detected**" in loose and "SPI" in loose
