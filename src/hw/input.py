@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from gpiozero.threads import GPIOThread
 
+from hw.checked import HERE, Checked, setting
 from hw.events import Btn, Event, Kind, PadEvent
 from hw.worker import stop_thread
 
@@ -36,15 +37,28 @@ _REPEATING = (Btn.LEFT, Btn.RIGHT)
 _EPS = 1e-9  # float slack so that 0.5 + 0.15 + 0.15 is due at 0.8
 
 
-@dataclass(frozen=True, slots=True)
-class InputTiming:
-    """Times in seconds. Defaults suit tactile buttons and people at a table."""
+def _seconds(default: float, toml: str) -> float:
+    return setting(default, accept="seconds, a number > 0", check=lambda v: v > 0, toml=toml)
 
-    debounce: float = 0.03
-    long_press: float = 0.8
-    repeat_delay: float = 0.5
-    repeat_interval: float = 0.15
-    stuck_after: float = 30.0
+
+@dataclass(frozen=True)
+class InputTiming(Checked):
+    """Times in seconds (``[input]``: ``debounce_s`` …). Defaults suit tactile buttons and people
+    at a table; values that cannot work together are refused when built."""
+
+    debounce: float = _seconds(0.03, "debounce_s")
+    long_press: float = _seconds(0.8, "long_press_s")
+    repeat_delay: float = _seconds(0.5, "repeat_delay_s")
+    repeat_interval: float = _seconds(0.15, "repeat_interval_s")
+    stuck_after: float = _seconds(30.0, "stuck_after_s")
+
+    def _cross_check(self) -> list[str]:
+        problems = []
+        if self.long_press >= self.stuck_after:
+            problems.append(f"stuck_after_s: must be longer than {HERE}long_press_s")
+        if self.debounce >= self.long_press:
+            problems.append(f"debounce_s: must be shorter than {HERE}long_press_s")
+        return problems
 
 
 @dataclass(slots=True)
