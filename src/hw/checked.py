@@ -33,13 +33,14 @@ class ConfigError(Exception):
     """A config was refused; :attr:`problems` lists every reason, one line each."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+        self._templates = problems  # may name a sibling key as HERE + name
+        self.problems = [p.replace(HERE, "") for p in problems]
+        super().__init__("\n".join(self.problems))
 
     def under(self, key: str) -> list[str]:
         """The problems with ``key`` in front of each (a dataclass built for section ``key``)."""
         prefix = f"{key}." if key else ""
-        return [prefix + p.replace(HERE, prefix) for p in self.problems]
+        return [prefix + p.replace(HERE, prefix) for p in self._templates]
 
 
 class _Required:

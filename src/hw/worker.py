@@ -89,8 +89,8 @@ class QueueWorker:
             self._generation += 1
             self.cancel.set()
             self._interrupt()
-        while self._drop_one():
-            pass
+            while self._drop_one():
+                pass
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until everything queued has been worked off; False on timeout."""
