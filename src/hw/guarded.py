@@ -110,7 +110,8 @@ class GuardedDevice:
             dev, self.device = self.device, None
             if dev is not None:
                 with contextlib.suppress(Exception):  # going away anyway
-                    dev.cleanup()  # luma: switch the panel off, then close its bus
+                    dev.cleanup()  # luma: blank and switch off the panel, then close its bus
+                    self._bus = None  # closed by luma; _release must not close it twice
             self._release()
 
     # -- for subclasses -----------------------------------------------------------------------
