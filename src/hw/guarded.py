@@ -82,6 +82,7 @@ class GuardedDevice:
         self.device: Any = None
         self._bus: Any = None  # the luma serial interface we opened (we close it)
         self._hooks: list[Callable[[], object]] = []
+        self._closed = False
         self._open()
 
     @property
@@ -92,6 +93,8 @@ class GuardedDevice:
     def retry(self) -> bool:
         """If degraded and a retry is due, reopen the device; returns True if it is usable."""
         with self._lock:
+            if self._closed:
+                return False
             if self.device is None and (not self.health.degraded or self.health.due()):
                 self._open()
             return self.device is not None
@@ -101,12 +104,14 @@ class GuardedDevice:
         with self._lock:
             if self.device is None:
                 return self.retry()
-            if self._refresh_due():
+            if self._refresh_due():  # (a closed device has none: nothing to refresh)
                 self._open()
             return self.device is not None
 
     def close(self) -> None:
+        """Blank and switch off the panel and close its bus; it stays closed."""
         with self._lock:
+            self._closed = True
             dev, self.device = self.device, None
             if dev is not None:
                 with contextlib.suppress(Exception):  # going away anyway

@@ -247,3 +247,12 @@ def test_fd_count_helper_sees_real_descriptors(adapter):
         assert adapter.open_handles() == 1
     finally:
         os.close(fd)
+
+
+def test_a_closed_display_stays_closed(adapter):
+    clock = FakeClock()
+    d = display(MAIN, clock)
+    d.close()
+    clock.advance(60)
+    d.show(half_lit(d.size))
+    assert not d.refresh() and d.device is None and adapter.open_handles() == 0
