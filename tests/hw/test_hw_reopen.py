@@ -256,3 +256,12 @@ def test_a_closed_display_stays_closed(adapter):
     clock.advance(60)
     d.show(half_lit(d.size))
     assert not d.refresh() and d.device is None and adapter.open_handles() == 0
+
+
+def test_a_frame_larger_than_4_kib_goes_out_in_4_kib_i2c_rdwr_messages(adapter):
+    sim_main = load_config(CONFIG / "sim.toml").display  # SSD1322 256×64, 4-bit grey
+    cfg = dataclasses.replace(sim_main, interface="i2c", i2c_port=27, dc=None, reset=None)
+    d = display(cfg, FakeClock())  # the first frame is whole: luma diffs only later ones
+    assert adapter.rdwr_sizes[-2:] == [1 + 4096, 1 + 4096]  # 256 × 64 / 2 bytes, split in two
+    assert adapter.frames(27)[-2:] == [bytes(4096)] * 2  # blank
+    d.close()
