@@ -21,6 +21,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "check-config", help="validate a hardware config file and report problems"
     )
     check.add_argument("path", metavar="PATH")
+    check.add_argument(
+        "--probe",
+        action="store_true",
+        help="on the Pi: also look for each bus and device and report what is missing",
+    )
 
     screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
     screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
@@ -50,9 +55,9 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_cards(as_json=args.json)
     if args.command == "check-config":
-        from hw.config import check_config_command
+        from companion.check_config_cmd import check_config_command
 
-        return check_config_command(args.path)
+        return check_config_command(args.path, probe=args.probe)
     if args.command == "screens":
         from companion.screens_cmd import run_screens
 

@@ -6,7 +6,8 @@
 >>> hw.close()
 """
 
-from hw.config import ConfigError, HardwareConfig, check_config_command, load_config
+from hw.config import ConfigError, HardwareConfig, load_config
+from hw.errors import StartupError
 from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
 from hw.hardware import Hardware, build_hardware
 from hw.input import InputHub, InputTiming, PadInput
@@ -23,7 +24,7 @@ __all__ = [
     "Kind",
     "PadEvent",
     "PadInput",
+    "StartupError",
     "build_hardware",
-    "check_config_command",
     "load_config",
 ]

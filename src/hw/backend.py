@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hw.config import BACKENDS, ConfigError
+from hw.errors import StartupError, chip_problem
 
 ENV_VAR = "COMPANION_BACKEND"
 MOCK_REVISION = "d04170"  # a Raspberry Pi 5 (8 GB): the mock board has the Pi 5 header
@@ -63,11 +64,13 @@ def mock_pin_factory() -> Any:
     return MockFactory(revision=MOCK_REVISION, pin_class=MockPWMPin)
 
 
-def pi_pin_factory() -> Any:
+def pi_pin_factory(chip: int | None = None) -> Any:
     """gpiozero's lgpio factory (Pi 5 and Bookworm; works on older Pis too).
 
     lgpio creates notification pipes in its working directory, so point ``LG_WD`` at a
-    writable place first (the service may run from a read-only directory).
+    writable place first (the service may run from a read-only directory). ``chip`` is
+    ``buses.gpio_chip``: None lets gpiozero choose (gpiochip4 on a Pi 5 that has it, else 0).
+    A gpiochip the user may not open is a :class:`~hw.errors.StartupError` naming the fix.
     """
     if "LG_WD" not in os.environ:
         run_user = Path(f"/run/user/{os.getuid()}")
@@ -81,4 +84,10 @@ def pi_pin_factory() -> Any:
             "backend 'pi' needs lgpio (pip install '.[pi]' on the Pi); "
             f"on a PC use {ENV_VAR}=mock ({e})"
         ) from None
-    return LGPIOFactory()
+    try:
+        return LGPIOFactory(chip=chip)
+    except Exception as e:
+        problem = chip_problem(e, "buses.gpio_chip")
+        if problem is None:
+            raise
+        raise StartupError([problem]) from e

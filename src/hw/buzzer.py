@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -49,9 +48,9 @@ class Buzzer(QueueWorker):
         self.device = TonalBuzzer(
             pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory
         )
-        self._stop = threading.Event()
-        # Waiting on the stop event lets stop() cut a long note short; tests inject a no-op.
-        self._sleep = sleep or self._stop.wait
+        # Waiting on the item's cancel event lets stop() cut a long note short; tests inject
+        # a no-op.
+        self._sleep = sleep or (lambda seconds: self.cancel.wait(seconds))
         super().__init__("hw-buzzer")
 
     def play(self, notes: Sequence[Note]) -> None:
@@ -68,7 +67,7 @@ class Buzzer(QueueWorker):
             if not 0 < seconds <= 2:
                 raise ValueError(f"note length must be 0–2 s, got {seconds!r}")
             checked.append((name, float(seconds)))
-        self._queue.put(tuple(checked))
+        self.put(tuple(checked))
 
     def beep(self, note: str = "A5", seconds: float = 0.08) -> None:
         self.play([(note, seconds)])
@@ -84,17 +83,13 @@ class Buzzer(QueueWorker):
         self.device.close()
 
     def _work(self, item: object) -> None:
-        self._stop.clear()
         try:
             for name, seconds in item:  # type: ignore[attr-defined]
-                if self._stop.is_set():
+                if self.cancel.is_set():
                     break
                 self._note(name, seconds)
         finally:
             self.device.stop()
-
-    def _interrupt(self) -> None:
-        self._stop.set()
 
     def _note(self, name: str, seconds: float) -> None:
         if name:

@@ -2,11 +2,15 @@
 
 The driver underneath is a luma device: luma.oled's real driver on the Pi, luma.core's
 ``dummy`` in the mock backend. Every bus call is guarded: an error marks the display degraded
-(the game goes on), and it is reopened with back-off, showing the last image again.
+(the game goes on), and it is reopened with back-off, showing the last image again at the same
+contrast, asleep if it was asleep. A frame identical to the one on the panel is not sent again
+(:attr:`Display.writes` counts the frames that were).
 
->>> from luma.core.device import dummy
+>>> from hw.config import load_config
+>>> from hw.devices import dummy_display
 >>> from PIL import Image
->>> d = Display("main display", (128, 64), "1", lambda: dummy(128, 64, mode="1"))
+>>> cfg = load_config("config/pi.toml").display
+>>> d = Display("main display", (128, 64), "1", dummy_display(cfg))
 >>> d.show(Image.new("1", (128, 64), 1))
 >>> d.device.image.getbbox()
 (0, 0, 128, 64)
@@ -14,14 +18,12 @@ The driver underneath is a luma device: luma.oled's real driver on the Pi, luma.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
-from hw.events import Event
-from hw.guarded import GuardedDevice, LumaOpener
+from hw.devices import Driver
+from hw.guarded import GuardedDevice
 
 
 class Display(GuardedDevice):
@@ -32,15 +34,13 @@ class Display(GuardedDevice):
         name: str,
         size: tuple[int, int],
         mode: str,
-        opener: LumaOpener,
-        *,
-        contrast: int | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        notify: Callable[[Event], None] | None = None,
+        driver: Driver,
+        **options: Any,
     ) -> None:
+        """``options`` are :class:`~hw.guarded.GuardedDevice`'s (contrast, clock, notify …)."""
         self.mode = mode
         self._asleep = False  # before opening: _restore reads it
-        super().__init__(name, size, opener, contrast=contrast, clock=clock, notify=notify)
+        super().__init__(name, size, driver, **options)
 
     def __repr__(self) -> str:
         state = "degraded" if self.degraded else "ok"

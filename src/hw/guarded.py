@@ -1,15 +1,26 @@
 """A luma device behind a :class:`~hw.health.Health`: the machinery Display and Matrix share.
 
 Every bus call goes through :meth:`GuardedDevice._guarded`: an error marks the device degraded
-(the game goes on) and drops it; :meth:`GuardedDevice.retry` reopens it with back-off and
-restores its state (contrast and the last image; subclasses may add more).
+(the game goes on) and drops it; :meth:`GuardedDevice.retry` reopens it with back-off.
 
+What the panel does not remember is sent again whenever the luma driver is (re)built: the init
+sequence (luma's constructor), then contrast, the last image, and subclass state (sleep).
+A panel re-plugged between two updates powers up dark and a SPI device never reports a missing
+device, so :meth:`GuardedDevice.refresh` rebuilds the driver on the same bus once every
+``refresh_every`` seconds (also checked before a write): ≈ 30 bytes of init and one frame.
+
+A frame identical to the last one written is not written again; :attr:`GuardedDevice.writes`
+counts the frames that did reach the driver.
+
+>>> from hw.devices import Driver
 >>> from luma.core.device import dummy
+>>> from luma.core.interface.serial import noop
 >>> from PIL import Image
->>> g = GuardedDevice("panel", (8, 8), lambda: dummy(8, 8, mode="1"))
->>> g._send(Image.new("1", (8, 8), 1))
->>> g.device.image.getbbox(), g.degraded
-((0, 0, 8, 8), False)
+>>> g = GuardedDevice("panel", (8, 8), Driver(noop, lambda bus: dummy(8, 8, mode="1")))
+>>> g._send(Image.new("1", (8, 8), 1)); g._send(Image.new("1", (8, 8), 1))
+>>> g.device.image.getbbox(), g.degraded, g.writes   # a blank frame at open, then one
+((0, 0, 8, 8), False, 2)
+>>> g.close()
 """
 
 from __future__ import annotations
@@ -22,34 +33,56 @@ from typing import Any
 
 from PIL import Image
 
+from hw.devices import Driver
+from hw.errors import device_named_in, is_permission_error, permission_problem
 from hw.events import Event
 from hw.health import BUS_ERRORS, Health
+from hw.luma_hooks import construct, forget_hooks
 
-LumaOpener = Callable[[], Any]  # returns a luma.core.device.device (they are untyped)
+REFRESH_EVERY_S = 30.0
 
 
 class GuardedDevice:
-    """Base for one luma device; subclasses set their own state first, then call this __init__."""
+    """Base for one luma device; subclasses set their own state first, then call this __init__.
+
+    ``key`` (the config key) and ``group`` (the Unix group that may open the bus) make a
+    permission error say what to fix; such an error is not retried.
+    """
+
+    mode = "1"
 
     def __init__(
         self,
         name: str,
         size: tuple[int, int],
-        opener: LumaOpener,
+        driver: Driver,
         *,
         contrast: int | None = None,
         clock: Callable[[], float] = time.monotonic,
         notify: Callable[[Event], None] | None = None,
+        key: str | None = None,
+        group: str = "i2c",
+        refresh_every: float | None = REFRESH_EVERY_S,
     ) -> None:
         self.name = name
         self.size = size
-        self._opener = opener
+        self.key = key or name
+        self._driver = driver
+        self._group = group
+        self._clock = clock
+        self._refresh_every = refresh_every
         self._contrast = contrast
-        self._last: Image.Image | None = None
+        self._last: Image.Image | None = None  # what should be on the panel
+        self._written: bytes | None = None  # what the open driver was last given
+        self._inited_at = float("-inf")
+        self.writes = 0
         # Re-entrant: _send may call retry(), and worker threads share the device.
         self._lock = threading.RLock()
         self.health = Health(name, clock=clock, notify=notify)
         self.device: Any = None
+        self._bus: Any = None  # the luma serial interface we opened (we close it)
+        self._hooks: list[Callable[[], object]] = []
+        self._closed = False
         self._open()
 
     @property
@@ -60,16 +93,31 @@ class GuardedDevice:
     def retry(self) -> bool:
         """If degraded and a retry is due, reopen the device; returns True if it is usable."""
         with self._lock:
+            if self._closed:
+                return False
             if self.device is None and (not self.health.degraded or self.health.due()):
                 self._open()
             return self.device is not None
 
-    def close(self) -> None:
+    def refresh(self) -> bool:
+        """Retry a degraded device, or re-send the init and state of a healthy one when due."""
         with self._lock:
+            if self.device is None:
+                return self.retry()
+            if self._refresh_due():  # (a closed device has none: nothing to refresh)
+                self._open()
+            return self.device is not None
+
+    def close(self) -> None:
+        """Blank and switch off the panel and close its bus; it stays closed."""
+        with self._lock:
+            self._closed = True
             dev, self.device = self.device, None
             if dev is not None:
-                with contextlib.suppress(*BUS_ERRORS):  # going away anyway
-                    dev.cleanup()
+                with contextlib.suppress(Exception):  # going away anyway
+                    dev.cleanup()  # luma: blank and switch off the panel, then close its bus
+                    self._bus = None  # closed by luma; _release must not close it twice
+            self._release()
 
     # -- for subclasses -----------------------------------------------------------------------
 
@@ -84,11 +132,13 @@ class GuardedDevice:
     def _send(self, image: Image.Image) -> None:
         """Show ``image``; while the device is down it is remembered and a retry is tried."""
         with self._lock:
-            self._last = image
+            self._last = image.copy()
             if self.device is None:
                 self.retry()
-            else:
-                self._guarded(lambda dev: dev.display(image))
+            elif self._refresh_due():
+                self._open()  # the init sequence, then this image
+            elif image.tobytes() != self._written:
+                self._guarded(lambda dev: self._write(dev, self._last))
 
     def _guarded(self, call: Callable[[Any], object]) -> None:
         """Run ``call(device)`` if the device is open; a bus error drops it and degrades."""
@@ -97,29 +147,55 @@ class GuardedDevice:
         try:
             call(self.device)
         except BUS_ERRORS as e:
-            self._drop()
-            self.health.failed(e)
+            self._release()
+            self._failed(e)
 
     def _restore(self, dev: Any) -> None:
-        """A reopened device has lost its state: send it again."""
+        """A freshly built driver knows nothing: send contrast and the last image again."""
         if self._contrast is not None:
             dev.contrast(self._contrast)
-        if self._last is not None:
-            dev.display(self._last)
+        self._write(dev, self._last or Image.new(self.mode, self.size, 0))
 
-    def _drop(self) -> None:
-        dev, self.device = self.device, None
-        # Release the bus handle (reopened on retry); best effort on a device that failed.
-        with contextlib.suppress(Exception):
-            dev._serial_interface.cleanup()
+    def _write(self, dev: Any, image: Image.Image) -> None:
+        dev.display(image)
+        self._written = image.tobytes()
+        self.writes += 1
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _refresh_due(self) -> bool:
+        every = self._refresh_every
+        return every is not None and self._clock() - self._inited_at >= every
 
     def _open(self) -> None:
+        """(Re)build the luma driver (on the open bus, or a new one) and restore its state."""
+        forget_hooks(self._hooks)  # the old driver object (if any) is replaced
+        self._hooks, self.device, self._written = [], None, None
         try:
-            dev = self._opener()
+            if self._bus is None:
+                self._bus = self._driver.open_bus()
+            dev, self._hooks = construct(self._driver.make, self._bus)
+            self.device = dev
             self._restore(dev)
         except BUS_ERRORS as e:
-            self.device = None
-            self.health.failed(e)
+            self._release()
+            self._failed(e)
             return
-        self.device = dev
+        self._inited_at = self._clock()
         self.health.ok()
+
+    def _release(self) -> None:
+        """Drop the driver and close its bus (reopened on retry); best effort, it failed."""
+        self.device = None
+        forget_hooks(self._hooks)
+        self._hooks = []
+        bus, self._bus = self._bus, None
+        if bus is not None:
+            with contextlib.suppress(Exception):
+                bus.cleanup()
+
+    def _failed(self, exc: BaseException) -> None:
+        if is_permission_error(exc):
+            self.health.give_up(permission_problem(self.key, device_named_in(exc), self._group))
+        else:
+            self.health.failed(exc)

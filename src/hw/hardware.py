@@ -22,7 +22,9 @@ from hw.backend import mock_pin_factory, pi_pin_factory, resolve_backend
 from hw.buzzer import Buzzer, RecordingBuzzer
 from hw.config import DisplayConfig, HardwareConfig
 from hw.display import Display
+from hw.errors import StartupError, gpio_problem
 from hw.events import Btn, Event
+from hw.guarded import GuardedDevice
 from hw.input import InputHub
 from hw.matrix import Matrix
 from hw.pad import Pad
@@ -70,12 +72,12 @@ class Hardware:
             pin.drive_high()
 
     def maintain(self) -> None:
-        """Retry degraded devices whose back-off has run out; call it from the app loop."""
+        """Call it from the app loop (every second or so): retries degraded devices whose
+        back-off has run out, and re-sends init and state to panels that are due for it."""
         for d in self.displays():
-            if d.degraded:
-                d.retry()
-        if self.matrix is not None and self.matrix.degraded:
-            self.matrix.retry()
+            d.refresh()
+        if self.matrix is not None:
+            self.matrix.refresh()
 
     def close(self) -> None:
         """Stop the threads and release every pin and bus (idempotent)."""
@@ -117,40 +119,63 @@ def build_hardware(
     ``wav_dir`` makes speech go through espeak-ng into WAV files (on either backend).
     ``pin_factory`` lends a gpiozero factory (e.g. a MockFactory whose pins a test drives
     before start); the caller then closes it.
+
+    A GPIO the kernel holds, or a bus or gpiochip the user may not open, raises
+    :class:`~hw.errors.StartupError` listing every such problem with its config key and fix;
+    nothing is left open. A display that does not answer is not an error: it is degraded.
     """
     chosen = resolve_backend(config.backend, backend)
     mock = chosen == "mock"
     events: queue.Queue[Event] = queue.Queue()
     owns_factory = pin_factory is None
-    factory = pin_factory or (mock_pin_factory() if mock else pi_pin_factory())
+    factory = pin_factory or (
+        mock_pin_factory() if mock else pi_pin_factory(config.buses.gpio_chip)
+    )
     hub = InputHub(config.input, clock=clock, events=events)
     opened: list[Any] = []
 
     def display(cfg: DisplayConfig, name: str) -> Display:
-        opener = devices.dummy_display(cfg) if mock else devices.real_display(cfg)
+        driver = (
+            devices.dummy_display(cfg)
+            if mock
+            else devices.real_display(cfg, mux_address=config.mux_address)
+        )
         d = Display(
-            name, cfg.size, cfg.mode, opener, contrast=cfg.contrast, clock=clock, notify=events.put
+            name,
+            cfg.size,
+            cfg.mode,
+            driver,
+            contrast=cfg.contrast,
+            clock=clock,
+            notify=events.put,
+            key=cfg.key,
+            group=cfg.interface,
         )
         opened.append(d)
         return d
 
+    problems: list[str] = []  # start-up errors a person must fix, all reported at once
     try:
         main = display(config.display, "main display")
         pads: dict[str, Pad] = {}
         for player, pcfg in config.players.items():
             pd = display(pcfg.display, f"{player} pad display") if pcfg.display else None
-            pad = Pad(player, pcfg, on_edge=hub.edge, pin_factory=factory, display=pd)
+            try:
+                pad = Pad(player, pcfg, on_edge=hub.edge, pin_factory=factory, display=pd)
+            except StartupError as e:
+                problems.extend(e.problems)
+                continue
             opened.append(pad)
             pads[player] = pad
             hub.add_pad(player, pad.pressed_now())
         matrix = None
         if config.matrix is not None:
             m = config.matrix
-            opener = devices.dummy_matrix(m) if mock else devices.real_matrix(m)
+            driver = devices.dummy_matrix(m) if mock else devices.real_matrix(m)
             matrix = Matrix(
                 "LED matrix",
                 m.size,
-                opener,
+                driver,
                 brightness=m.brightness,
                 clock=clock,
                 notify=events.put,
@@ -160,8 +185,20 @@ def build_hardware(
         if config.buzzer is not None:
             b = config.buzzer
             cls = RecordingBuzzer if mock else Buzzer
-            buzzer = cls(b.pin, pin_factory=factory, mid_tone=b.mid_tone, octaves=b.octaves)
-            opened.append(buzzer)
+            try:
+                buzzer = cls(b.pin, pin_factory=factory, mid_tone=b.mid_tone, octaves=b.octaves)
+            except Exception as e:
+                if (problem := gpio_problem(e, "buzzer.pin", b.pin)) is None:
+                    raise
+                problems.append(problem)
+            else:
+                opened.append(buzzer)
+        # A device the user may not open has given up; the rest only wait for a cable.
+        problems.extend(
+            d.health.last_error for d in opened if isinstance(d, GuardedDevice) and d.health.gave_up
+        )
+        if problems:
+            raise StartupError(problems)
         sp = config.speaker
         speaker: Speaker
         if not sp.enabled:

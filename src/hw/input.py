@@ -19,27 +19,46 @@ until that button is released (``recovered``).
 
 from __future__ import annotations
 
+import logging
 import queue
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from gpiozero.threads import GPIOThread
+
+from hw.checked import HERE, Checked, setting
 from hw.events import Btn, Event, Kind, PadEvent
+from hw.worker import stop_thread
+
+log = logging.getLogger(__name__)
 
 _REPEATING = (Btn.LEFT, Btn.RIGHT)
 _EPS = 1e-9  # float slack so that 0.5 + 0.15 + 0.15 is due at 0.8
 
 
-@dataclass(frozen=True, slots=True)
-class InputTiming:
-    """Times in seconds. Defaults suit tactile buttons and people at a table."""
+def _seconds(default: float, toml: str) -> float:
+    return setting(default, accept="seconds, a number > 0", check=lambda v: v > 0, toml=toml)
 
-    debounce: float = 0.03
-    long_press: float = 0.8
-    repeat_delay: float = 0.5
-    repeat_interval: float = 0.15
-    stuck_after: float = 30.0
+
+@dataclass(frozen=True)
+class InputTiming(Checked):
+    """Times in seconds (``[input]``: ``debounce_s`` …). Defaults suit tactile buttons and people
+    at a table; values that cannot work together are refused when built."""
+
+    debounce: float = _seconds(0.03, "debounce_s")
+    long_press: float = _seconds(0.8, "long_press_s")
+    repeat_delay: float = _seconds(0.5, "repeat_delay_s")
+    repeat_interval: float = _seconds(0.15, "repeat_interval_s")
+    stuck_after: float = _seconds(30.0, "stuck_after_s")
+
+    def _cross_check(self) -> list[str]:
+        problems = []
+        if self.long_press >= self.stuck_after:
+            problems.append(f"stuck_after_s: must be longer than {HERE}long_press_s")
+        if self.debounce >= self.long_press:
+            problems.append(f"debounce_s: must be shorter than {HERE}long_press_s")
+        return problems
 
 
 @dataclass(slots=True)
@@ -169,8 +188,8 @@ class InputHub:
         self._raw: queue.SimpleQueue[tuple[str, Btn, bool, float]] = queue.SimpleQueue()
         self._pads: dict[str, PadInput] = {}
         self._tick_interval = tick_interval
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._thread: GPIOThread | None = None
+        self.errors = 0  # exceptions the input thread caught and survived
 
     def add_pad(self, player: str, initially_pressed: Iterable[Btn] = ()) -> None:
         """Register a pad (before :meth:`start`); buttons already down mark it faulty."""
@@ -201,17 +220,21 @@ class InputHub:
             self.events.put(e)
 
     def start(self) -> None:
-        """Run :meth:`pump` on a daemon thread until :meth:`close`."""
+        """Run :meth:`pump` on a ``GPIOThread`` (see :mod:`hw.worker`) until :meth:`close`."""
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="hw-input", daemon=True)
+            self._thread = GPIOThread(self._run, name="hw-input")
             self._thread.start()
 
     def _run(self) -> None:
-        while not self._stop.wait(self._tick_interval):
-            self.pump()
+        assert self._thread is not None
+        while not self._thread.stopping.wait(self._tick_interval):
+            try:
+                self.pump()
+            except Exception:  # one bad edge or bug must not silence every pad
+                self.errors += 1
+                if self.errors & (self.errors - 1) == 0:  # the 1st, 2nd, 4th … : no flood
+                    log.exception("input loop error #%d; the pads keep working", self.errors)
 
     def close(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=1.0)
-            self._thread = None
+        thread, self._thread = self._thread, None
+        stop_thread(thread, timeout=1.0)

@@ -1,10 +1,13 @@
 """The LED matrix (a cascaded MAX7219): short text, scrolling text, brightness.
 
-Scrolling runs on its own worker thread so that ``scroll`` returns at once; frames are made by
-pure functions (:func:`render_text`, :func:`scroll_frames`) so tests check them directly.
+Scrolling runs on a :class:`~hw.worker.QueueWorker` so that ``scroll`` returns at once; frames
+are made by pure functions (:func:`render_text`, :func:`scroll_frames`) so tests check them
+directly. The font is luma's CP437 font cut to ASCII (CP437 is not indexed by Unicode code
+point beyond it) behind luma's ``tolerant`` wrapper, which shows anything else as ``?``.
 
->>> from luma.core.device import dummy
->>> m = Matrix("matrix", (32, 8), lambda: dummy(32, 8, mode="1"))
+>>> from hw.config import load_config
+>>> from hw.devices import dummy_matrix
+>>> m = Matrix("matrix", (32, 8), dummy_matrix(load_config("config/pi.toml").matrix))
 >>> m.text("R3")
 >>> m.device.image.getbbox() is not None
 True
@@ -12,24 +15,20 @@ True
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 
 from luma.core.legacy import text as legacy_text
 from luma.core.legacy import textsize
-from luma.core.legacy.font import CP437_FONT, proportional
+from luma.core.legacy.font import CP437_FONT, proportional, tolerant
 from PIL import Image, ImageDraw
 
+from hw.devices import Driver
 from hw.events import Event
-from hw.guarded import GuardedDevice, LumaOpener
+from hw.guarded import GuardedDevice
+from hw.worker import QueueWorker
 
-FONT = proportional(CP437_FONT)
-
-
-def _ascii(message: str) -> str:
-    # The matrix font is CP437 indexed by code point: keep printable ASCII, mark the rest.
-    return "".join(c if 32 <= ord(c) < 127 else "?" for c in message)
+FONT = proportional(tolerant(CP437_FONT[:127], missing="?"))
 
 
 def render_text(message: str, size: tuple[int, int], x: int | None = None) -> Image.Image:
@@ -38,7 +37,6 @@ def render_text(message: str, size: tuple[int, int], x: int | None = None) -> Im
     >>> render_text("A", (32, 8)).size
     (32, 8)
     """
-    message = _ascii(message)
     img = Image.new("1", size, 0)
     width = textsize(message, FONT)[0]
     if x is None:
@@ -49,7 +47,6 @@ def render_text(message: str, size: tuple[int, int], x: int | None = None) -> Im
 
 def scroll_frames(message: str, size: tuple[int, int]) -> Iterator[Image.Image]:
     """Frames of ``message`` entering at the right edge and leaving at the left, 1 px a step."""
-    message = _ascii(message)
     strip_w = textsize(message, FONT)[0]
     strip = render_text(message, (max(strip_w, 1), size[1]), x=0)
     for x in range(size[0], -strip_w - 1, -1):
@@ -65,18 +62,25 @@ class Matrix(GuardedDevice):
         self,
         name: str,
         size: tuple[int, int],
-        opener: LumaOpener,
+        driver: Driver,
         *,
         brightness: int = 32,
         clock: Callable[[], float] = time.monotonic,
         notify: Callable[[Event], None] | None = None,
+        key: str = "matrix",
     ) -> None:
-        self._cancel = threading.Event()
-        self._idle = threading.Event()
-        self._idle.set()
-        self._worker: threading.Thread | None = None
+        self._scroller = QueueWorker("hw-matrix", work=self._scroll)
         # The MAX7219's brightness is luma's contrast.
-        super().__init__(name, size, opener, contrast=brightness, clock=clock, notify=notify)
+        super().__init__(
+            name,
+            size,
+            driver,
+            contrast=brightness,
+            clock=clock,
+            notify=notify,
+            key=key,
+            group="spi",
+        )
 
     @property
     def image(self) -> Image.Image | None:
@@ -95,44 +99,37 @@ class Matrix(GuardedDevice):
     def scroll(self, message: str, *, step: float = 0.04, repeat: bool = False) -> None:
         """Scroll ``message`` right to left, ``step`` seconds per pixel, in the background."""
         self.stop()
-        self._cancel.clear()
-        self._idle.clear()
-        self._worker = threading.Thread(
-            target=self._scroll, args=(message, step, repeat), name="hw-matrix", daemon=True
-        )
-        self._worker.start()
+        self._scroller.put((message, step, repeat))
 
     def stop(self) -> None:
-        """Stop scrolling (the current frame stays)."""
-        self._cancel.set()
-        worker, self._worker = self._worker, None
-        if worker is not None and worker is not threading.current_thread():
-            worker.join(timeout=1.0)
+        """Stop scrolling (the current frame stays). No scroll frame follows it: the scroller
+        checks for a stop under the device lock before each frame."""
+        self._scroller.stop()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until a scroll has finished; returns False on timeout."""
-        return self._idle.wait(timeout)
+        return self._scroller.wait_idle(timeout)
 
     def brightness(self, level: int) -> None:
         """Set the brightness, 0–255."""
         self._set_contrast(level, "brightness")
 
     def close(self) -> None:
-        self.stop()
+        self._scroller.close()
         super().close()
 
     # -- internals --------------------------------------------------------------------------
 
-    def _scroll(self, message: str, step: float, repeat: bool) -> None:
-        try:
-            while True:
-                for frame in scroll_frames(message, self.size):
-                    if self._cancel.is_set():
+    def _scroll(self, item: object) -> None:
+        message, step, repeat = item  # type: ignore[misc]
+        cancel = self._scroller.cancel
+        while True:
+            for frame in scroll_frames(message, self.size):
+                with self._lock:
+                    if cancel.is_set():
                         return
                     self._send(frame)
-                    if step and self._cancel.wait(step):
-                        return
-                if not repeat:
+                if step and cancel.wait(step):
                     return
-        finally:
-            self._idle.set()
+            if not repeat:
+                return

@@ -28,6 +28,7 @@ from gpiozero import LED, DigitalInputDevice
 
 from hw.config import PadConfig
 from hw.display import Display
+from hw.errors import StartupError, gpio_problem
 from hw.events import Btn
 
 EdgeSink = Callable[[str, Btn, bool], None]
@@ -52,15 +53,22 @@ class Pad:
         self._led_state = "off"
         try:
             for button in Btn:
-                dev = DigitalInputDevice(
-                    cfg.pin(button), pull_up=True, bounce_time=None, pin_factory=pin_factory
+                pin = cfg.pin(button)
+                dev = _claim(
+                    f"players.{player}.{button.value}",
+                    pin,
+                    lambda pin=pin: DigitalInputDevice(
+                        pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+                    ),
                 )
                 # Bind per button; the callback only forwards (it runs on gpiozero's thread).
                 dev.when_activated = _forward(on_edge, player, button, True)
                 dev.when_deactivated = _forward(on_edge, player, button, False)
                 self.buttons[button] = dev
-            if cfg.led is not None:
-                self.led = LED(cfg.led, pin_factory=pin_factory)
+            if (led := cfg.led) is not None:
+                self.led = _claim(
+                    f"players.{player}.led", led, lambda: LED(led, pin_factory=pin_factory)
+                )
         except Exception:
             self.close()
             raise
@@ -102,6 +110,17 @@ class Pad:
             self.led = None
         if self.display:
             self.display.close()
+
+
+def _claim(key: str, pin: int, make: Callable[[], Any]) -> Any:
+    """``make()`` the gpiozero device on ``pin``; a GPIO the kernel holds, or a gpiochip the user
+    may not open, becomes a :class:`StartupError` naming ``key`` and the fix."""
+    try:
+        return make()
+    except Exception as e:
+        if (problem := gpio_problem(e, key, pin)) is None:
+            raise
+        raise StartupError([problem]) from e
 
 
 def _forward(sink: EdgeSink, player: str, button: Btn, pressed: bool) -> Callable[[], None]:

@@ -1,9 +1,11 @@
 """Speech: a queued, non-blocking ``say`` on a worker thread; ``stop`` cuts it short.
 
 :class:`EspeakSpeaker` runs espeak-ng (offline). espeak-ng can exit 0 after failing, so any
-output on stderr counts as failure. If espeak-ng is missing, voice is off with one warning and
-the game goes on. :class:`RecordingSpeaker` is the mock: same queue and worker, records text.
-Spoken text is never logged (the app decides what is public).
+output on stderr counts as failure; one that hangs is killed after a time that grows with the
+text; the queue holds at most :data:`QUEUE_LIMIT` utterances (the oldest is dropped). If
+espeak-ng is missing, voice is off with one warning and the game goes on.
+:class:`RecordingSpeaker` is the mock: same queue and worker, records text. Spoken text is
+never logged (the app decides what is public).
 
 >>> s = RecordingSpeaker()
 >>> s.say("Red scores 5")
@@ -20,19 +22,20 @@ import itertools
 import logging
 import shutil
 import subprocess
-import threading
 from pathlib import Path
 
 from hw.worker import QueueWorker
 
 log = logging.getLogger(__name__)
 
+QUEUE_LIMIT = 8  # utterances waiting; a table that falls this far behind wants the latest news
+
 
 class Speaker(QueueWorker):
     """Base: a queue of utterances worked off one at a time by a daemon thread."""
 
     def __init__(self) -> None:
-        super().__init__("hw-speaker")
+        super().__init__("hw-speaker", maxsize=QUEUE_LIMIT)
 
     @property
     def enabled(self) -> bool:
@@ -43,13 +46,10 @@ class Speaker(QueueWorker):
         if not isinstance(text, str):
             raise TypeError(f"say() takes a str, got {type(text).__name__}")
         if self.enabled and text.strip():
-            self._queue.put(text)
+            self.put(text)
 
     def _work(self, item: object) -> None:
-        try:
-            self._speak(str(item))
-        except Exception:  # a failing utterance must not kill the worker
-            log.exception("speech failed")
+        self._speak(str(item))
 
     def _speak(self, text: str) -> None:
         raise NotImplementedError
@@ -92,6 +92,7 @@ class EspeakSpeaker(Speaker):
         volume: int = 100,
         executable: str = "espeak-ng",
         wav_dir: str | Path | None = None,
+        timeout_s: float = 10.0,
     ) -> None:
         self.voice = voice
         self.rate = rate
@@ -99,9 +100,8 @@ class EspeakSpeaker(Speaker):
         self.wav_dir = Path(wav_dir) if wav_dir is not None else None
         self.failures = 0
         self._counter = itertools.count(1)
+        self.timeout_s = timeout_s
         self._proc: subprocess.Popen[str] | None = None
-        self._proc_lock = threading.Lock()
-        self._stopping = False
         found = shutil.which(executable)
         self.executable = found
         if found is None:
@@ -123,36 +123,48 @@ class EspeakSpeaker(Speaker):
             cmd += ["-w", str(self.wav_dir / f"utterance-{next(self._counter):04d}.wav")]
         return [*cmd, "--", text]
 
+    def time_limit(self, text: str) -> float:
+        """How long espeak-ng may take for ``text`` before it counts as hung: ``timeout_s``
+        plus twice the time the words take at the configured rate."""
+        return self.timeout_s + 2 * 60 * max(1, len(text.split())) / self.rate
+
     def _speak(self, text: str) -> None:
         if not self.enabled:
             return
         try:
-            with self._proc_lock:
-                self._stopping = False
-                self._proc = subprocess.Popen(
+            with self._lock:  # the lock stop() takes: a stop either comes first or kills it
+                if self.cancel.is_set():
+                    return
+                proc = self._proc = subprocess.Popen(
                     self.command(text),
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.PIPE,
                     text=True,
                 )
-            _, err = self._proc.communicate()
         except FileNotFoundError:
             self.executable = None
             log.warning("espeak-ng disappeared: voice is off, the game goes on without it")
             return
-        finally:
-            with self._proc_lock:
-                proc, self._proc = self._proc, None
-        if self._stopping:
+        limit = self.time_limit(text)
+        try:
+            _, err = proc.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            self.failures += 1
+            log.warning("espeak-ng hung for %.0f s and was killed", limit)
             return
-        if proc is not None and (proc.returncode != 0 or err.strip()):
+        finally:
+            with self._lock:
+                self._proc = None
+        if self.cancel.is_set():
+            return  # stopped on purpose: not a failure
+        if proc.returncode != 0 or err.strip():
             self.failures += 1
             first = err.strip().splitlines()[0] if err.strip() else "no message"
             log.warning("espeak-ng failed (exit %s): %s", proc.returncode, first)
 
     def _interrupt(self) -> None:
-        with self._proc_lock:
-            if self._proc is not None and self._proc.poll() is None:
-                self._stopping = True
-                self._proc.terminate()
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.terminate()

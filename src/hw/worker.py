@@ -1,13 +1,20 @@
-"""A queue worked off one item at a time by a daemon thread: what Buzzer and Speaker share.
+"""The one background-thread style of the HAL: gpiozero's ``GPIOThread``.
 
-Callers put items and return at once; :meth:`QueueWorker.stop` drops what is queued,
-:meth:`QueueWorker.wait_idle` waits for the rest, :meth:`QueueWorker.close` ends the thread.
+Every thread here (speech, buzzer, matrix scrolling, the input hub) is a ``GPIOThread``: a
+daemon thread with a ``stopping`` event, stopped by ``stop()`` (set, then join) and by gpiozero
+itself at exit. :class:`QueueWorker` puts a queue in front of one: callers put items and return
+at once; the thread works them off one at a time.
+
+:meth:`QueueWorker.stop` drops what is queued and cuts the current item short. Each item
+carries the *generation* it was queued in and starts under the same lock ``stop`` takes, so a
+``stop()`` that lands just as the next item is taken off the queue still stops it. The item in
+progress watches :attr:`QueueWorker.cancel` (set by ``stop``).
 
 >>> class Echo(QueueWorker):
 ...     def _work(self, item: object) -> None:
 ...         print(item)
 >>> w = Echo("echo")
->>> w._queue.put("hello")
+>>> w.put("hello")
 >>> w.wait_idle(5)
 hello
 True
@@ -16,29 +23,74 @@ True
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
+from collections.abc import Callable
 
-_STOP = object()  # put by close(): the worker returns
+from gpiozero.exc import ZombieThread
+from gpiozero.threads import GPIOThread
+
+log = logging.getLogger(__name__)
+
+POLL_S = 0.2  # how soon a worker notices gpiozero's stop at exit (it does not wake the queue)
+
+
+def stop_thread(thread: GPIOThread | None, timeout: float = 2.0) -> None:
+    """Stop a worker thread; one that does not end in time is logged, not raised."""
+    if thread is None or thread is threading.current_thread():
+        return
+    try:
+        thread.stop(timeout)
+    except ZombieThread:
+        log.warning("%s did not stop within %.0f s", thread.name, timeout)
 
 
 class QueueWorker:
-    """Base: subclasses put items on ``_queue`` and say how to work one off in :meth:`_work`."""
+    """A queue worked off by one ``GPIOThread``; give ``work`` or override :meth:`_work`.
 
-    def __init__(self, thread_name: str) -> None:
-        self._queue: queue.Queue[object] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, name=thread_name, daemon=True)
+    ``maxsize`` bounds the queue: when it is full the *oldest* item is dropped (for speech,
+    the newest news matters most).
+    """
+
+    queue_class: type[queue.Queue] = queue.Queue  # tests put a hook between taking and starting
+
+    def __init__(
+        self,
+        thread_name: str,
+        *,
+        maxsize: int = 0,
+        work: Callable[[object], None] | None = None,
+    ) -> None:
+        self._queue: queue.Queue[tuple[int, object]] = self.queue_class(maxsize)
+        self._work_fn = work
+        self._lock = threading.Lock()
+        self._generation = 0
+        self.cancel = threading.Event()  # of the item in progress; stop() sets it
+        self.dropped = 0  # items dropped because the queue was full
+        self._thread = GPIOThread(self._run, name=thread_name)
         self._thread.start()
+
+    def put(self, item: object) -> None:
+        """Queue ``item``; returns at once (dropping the oldest item if the queue is full)."""
+        with self._lock:
+            entry = (self._generation, item)
+        while True:
+            try:
+                self._queue.put_nowait(entry)
+                return
+            except queue.Full:
+                self._drop_one()
+                self.dropped += 1
 
     def stop(self) -> None:
         """Drop everything queued and cut the current item short."""
-        while True:
-            try:
-                self._queue.get_nowait()
-            except queue.Empty:
-                break
-            self._queue.task_done()
-        self._interrupt()
+        with self._lock:
+            self._generation += 1
+            self.cancel.set()
+            self._interrupt()
+            while self._drop_one():
+                pass
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until everything queued has been worked off; False on timeout."""
@@ -49,22 +101,40 @@ class QueueWorker:
 
     def close(self) -> None:
         self.stop()
-        self._queue.put(_STOP)
-        self._thread.join(timeout=2.0)
+        stop_thread(self._thread)
+
+    # -- the worker thread ------------------------------------------------------------------
 
     def _run(self) -> None:
-        while True:
-            item = self._queue.get()
+        while not self._thread.stopping.is_set():
             try:
-                if item is _STOP:
-                    return
+                generation, item = self._queue.get(timeout=POLL_S)
+            except queue.Empty:
+                continue
+            try:
+                with self._lock:
+                    if generation != self._generation:
+                        continue  # stopped before it began
+                    self.cancel = threading.Event()
                 self._work(item)
+            except Exception:  # one failing item must not end the worker
+                log.exception("%s: an item failed", self._thread.name)
             finally:
                 # Always, even if _work raises: wait_idle must not hang on a failed item.
                 self._queue.task_done()
 
+    def _drop_one(self) -> bool:
+        try:
+            self._queue.get_nowait()
+        except queue.Empty:
+            return False
+        self._queue.task_done()
+        return True
+
     def _work(self, item: object) -> None:
-        raise NotImplementedError
+        if self._work_fn is None:
+            raise NotImplementedError
+        self._work_fn(item)
 
     def _interrupt(self) -> None:
-        """Cut the item in progress short; by default it is let finish."""
+        """Called by :meth:`stop` under the worker's lock: end what :attr:`cancel` cannot."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from hw_testing import HookedQueue
 
 from hw.buzzer import CUES, RecordingBuzzer
 
@@ -60,3 +63,35 @@ def test_unknown_cue_names_the_accepted_ones(buzzer):
 def test_note_length_is_checked(buzzer):
     with pytest.raises(ValueError, match="note length must be 0–2 s"):
         buzzer.beep("A5", 5)
+
+
+def test_stop_cuts_a_long_note_short(factory):
+    playing = threading.Event()
+
+    class Signalling(RecordingBuzzer):
+        def _note(self, name: str, seconds: float) -> None:
+            playing.set()
+            super()._note(name, seconds)  # waits on the stop, for real
+
+    b = Signalling(PIN, pin_factory=factory)
+    try:
+        b.beep("A5", 2.0)
+        assert playing.wait(5)
+        b.stop()
+        assert b.wait_idle(1.0)  # well before the note's 2 s
+        assert factory.pin(PIN).state == 0
+    finally:
+        b.close()
+
+
+def test_stop_just_as_the_next_cue_is_taken_still_stops_it(factory):
+    class Hooked(RecordingBuzzer):
+        queue_class = HookedQueue
+
+    b = Hooked(PIN, pin_factory=factory, sleep=lambda s: None)
+    b._queue.on_take = b.stop  # the stop lands between taking the cue and playing it
+    try:
+        b.cue("reveal")
+        assert b.wait_idle(5) and b.played == []
+    finally:
+        b.close()

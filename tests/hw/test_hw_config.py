@@ -8,8 +8,9 @@ import tomllib
 import pytest
 from hw_testing import CONFIG
 
+from companion.check_config_cmd import check_config_command
 from hw.backend import resolve_backend
-from hw.config import ConfigError, check_config_command, load_config, parse_config
+from hw.config import ConfigError, load_config, parse_config
 
 PI = tomllib.loads((CONFIG / "pi.toml").read_text())
 
@@ -118,8 +119,10 @@ def test_every_problem_is_reported_at_once():
 
 
 def test_two_displays_on_one_bus_address_and_mux_clash():
-    (msg,) = problems(edited(**{"players.blue.display.i2c_port": 22}))
-    assert msg.startswith("players.blue.display.address: 0x3C on I²C port 22 is already used by")
+    (msg,) = problems(edited(**{"players.blue.display.mux_channel": 0}))
+    assert msg.startswith("players.blue.display.address: 0x3C on mux channel 0 is already used by")
+    (msg,) = problems(edited(**{"players.blue.display.i2c_port": 9, "display.i2c_port": 9}))
+    assert msg.startswith("players.blue.display.address: 0x3C on I²C port 9 is already used by")
     msgs = problems(edited(**{"display.i2c_port": 1}))
     assert all("clashes with display on the root bus" in m for m in msgs) and len(msgs) == 5
 
@@ -222,3 +225,48 @@ def test_a_table_where_a_value_belongs_is_named_plainly():
     assert msg == "buzzer.pin: got table; accepted: a BCM GPIO number 2–27"
     (msg,) = problems(edited(**{"matrix": 4}))
     assert msg == "matrix: expected a table, got integer 4"
+
+
+def test_a_mux_channel_needs_the_mux_and_is_one_of_eight():
+    data = edited(**{"players.red.display.mux_channel": 8})
+    del data["mux"]
+    msgs = problems(data)
+    assert "players.red.display.mux_channel: 8 is not accepted; accepted: a mux channel 0–7" in msgs
+    assert "players.blue.display.mux_channel: needs a [mux] table with the mux's address" in msgs
+
+
+def test_keys_of_the_other_interface_are_named():
+    msgs = problems(edited(**{"players.red.display.dc": 5}))  # GPIO 5 is taken as well
+    assert msgs[0] == (
+        "players.red.display.dc: only for interface = 'spi'; remove it or set interface = 'spi'"
+    )
+    data = tomllib.loads((CONFIG / "sim.toml").read_text())
+    data["display"]["address"] = 0x3D
+    (msg,) = problems(data)
+    assert msg == "display.address: only for interface = 'i2c'; remove it or set interface = 'i2c'"
+
+
+def test_gpio_chip_override_is_read_and_checked():
+    cfg = parse_config(edited(**{"buses.gpio_chip": 4}), "test.toml")
+    assert cfg.buses.gpio_chip == 4 and load_config(CONFIG / "pi.toml").buses.gpio_chip is None
+    (msg,) = problems(edited(**{"buses.gpio_chip": 99}))
+    assert msg == "buses.gpio_chip: 99 is not accepted; accepted: a gpiochip number 0–15"
+
+
+def test_config_dataclasses_check_their_own_values_with_the_defaults_written_once():
+    from hw.config import DisplayConfig, MatrixConfig, SpeakerConfig
+    from hw.input import InputTiming
+
+    assert (MatrixConfig().brightness, SpeakerConfig().rate, SpeakerConfig().volume) == (
+        32,
+        150,
+        100,
+    )
+    with pytest.raises(ConfigError) as info:
+        DisplayConfig("display", model="ssd1306", width=128, height=32, contrast=300, rotate=5)
+    assert info.value.problems == [
+        "rotate: 5 is not accepted; accepted: 0, 1, 2, 3",
+        "contrast: 300 is not accepted; accepted: 0–255",
+    ]
+    with pytest.raises(ConfigError, match="stuck_after_s: must be longer than long_press_s"):
+        InputTiming(long_press=40.0)

@@ -163,5 +163,34 @@ def test_display_missing_at_start_is_degraded_not_fatal(bus, clock):
 def test_raw_oserror_from_a_device_is_handled_too(mocker, clock):
     d = dummy_display(PI.display, clock=clock)
     mocker.patch.object(d.device, "display", side_effect=OSError(errno.EIO, "I/O error"))
-    d.show(Image.new("1", d.size))
+    d.show(Image.new("1", d.size, 1))
     assert d.degraded and "errno 5" in d.health.last_error
+
+
+def test_ssd1322_reset_line_is_held_low_for_at_least_200_microseconds(monkeypatch, mocker):
+    import luma.core.interface.serial as serial
+
+    steps: list[tuple] = []
+
+    class FakeGPIO:  # RPi.GPIO's interface, as rpi-lgpio provides it on a Pi 5
+        LOW, HIGH, OUT, BCM = 0, 1, 0, 11
+
+        def setup(self, pin, direction, **kw):
+            pass
+
+        def output(self, pin, value):
+            steps.append(("out", pin, value))
+
+        def cleanup(self, *pins):
+            pass
+
+    monkeypatch.setattr(serial.bitbang, "__rpi_gpio__", lambda self: FakeGPIO(), raising=False)
+    monkeypatch.setattr(serial.spi, "__spidev__", lambda self: mocker.MagicMock(), raising=False)
+    monkeypatch.setattr(serial, "sleep", lambda s: steps.append(("sleep", s)))
+    cfg = SIM.display  # SSD1322 on SPI, reset on GPIO 25
+    d = Display("main display", cfg.size, cfg.mode, devices.real_display(cfg))
+    low = steps.index(("out", cfg.reset, 0))
+    assert steps[low + 1][0] == "sleep" and steps[low + 1][1] >= 200e-6
+    assert steps[low + 2] == ("out", cfg.reset, 1)
+    assert not d.degraded
+    d.close()

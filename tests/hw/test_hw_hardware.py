@@ -202,3 +202,17 @@ def test_close_is_idempotent_and_frees_the_pins():
     h = build_hardware(SIM, backend="mock", start=False)
     h.close()
     h.close()
+
+
+def test_only_changed_frames_are_written_and_maintain_refreshes_panels_when_due(hw, clock):
+    d = hw.pad_displays["blue"]
+    picture = Image.new("1", d.size, 1)
+    d.show(picture)
+    before = d.writes
+    d.show(picture.copy())  # the same pixels: nothing goes to the panel
+    assert d.writes == before
+    clock.advance(30)
+    hw.maintain()  # due: init sequence, then the last frame again
+    assert d.writes == before + 1 and d.device.image.tobytes() == picture.tobytes()
+    hw.maintain()  # not due again yet
+    assert d.writes == before + 1

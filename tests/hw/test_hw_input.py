@@ -163,3 +163,21 @@ def test_hub_reports_faulty_players(clock):
     hub.pump()
     assert hub.faulty_players() == {"red"}
     assert hub.events.get_nowait().kind is Kind.STUCK
+
+
+def test_an_exception_in_the_input_thread_does_not_silence_the_pads(caplog):
+    import logging
+    import time
+
+    hub = InputHub(T, clock=time.monotonic)
+    hub.add_pad("red")
+    hub.start()
+    try:
+        with caplog.at_level(logging.ERROR, logger="hw.input"):
+            hub.edge("purple", Btn.LEFT, True)  # no such pad: pump() raises on the thread
+            hub.edge("red", Btn.LEFT, True)
+            event = hub.events.get(timeout=5)  # safety net: it comes after the debounce time
+        assert (event.player, event.kind) == ("red", Kind.PRESS)
+        assert hub.errors >= 1 and "the pads keep working" in caplog.text
+    finally:
+        hub.close()

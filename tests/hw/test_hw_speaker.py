@@ -9,8 +9,9 @@ import stat
 import threading
 
 import pytest
+from hw_testing import HookedQueue
 
-from hw.speaker import EspeakSpeaker, RecordingSpeaker
+from hw.speaker import QUEUE_LIMIT, EspeakSpeaker, RecordingSpeaker
 
 
 @pytest.fixture
@@ -116,3 +117,98 @@ def test_missing_espeak_ng_turns_voice_off_with_one_warning(tmp_path, caplog):
 def test_espeak_ng_is_installed_for_these_tests():
     # CI installs it (apt); the WAV test above relies on the real program.
     assert shutil.which("espeak-ng") and os.access(shutil.which("espeak-ng"), os.X_OK)
+
+
+def fake_espeak(tmp_path, body: str):
+    """A stand-in espeak-ng: writes its PID, then runs ``body``."""
+    fake = tmp_path / "espeak-ng"
+    fake.write_text(f'#!/bin/sh\necho $$ > "{tmp_path}/pid"\n{body}\n')
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    return fake
+
+
+def started_pid(tmp_path) -> int:
+    pid_file = tmp_path / "pid"
+    for _ in range(500):  # a safety net: the worker starts it at once
+        if pid_file.exists() and pid_file.read_text().strip():
+            return int(pid_file.read_text())
+        threading.Event().wait(0.01)
+    raise AssertionError("the fake espeak-ng never started")
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_stop_kills_the_espeak_ng_process_at_once(tmp_path):
+    s = EspeakSpeaker(executable=str(fake_espeak(tmp_path, "exec sleep 30")))
+    try:
+        s.say("a long announcement")
+        pid = started_pid(tmp_path)
+        s.stop()
+        assert s.wait_idle(3)  # not the 30 s the process would take
+        assert gone(pid) and s.failures == 0  # stopped on purpose: not a failure
+    finally:
+        s.close()
+
+
+def test_a_hung_espeak_ng_is_killed_and_the_next_utterance_is_spoken(tmp_path, caplog):
+    s = EspeakSpeaker(executable=str(fake_espeak(tmp_path, "exec sleep 30")), timeout_s=0.2)
+    s.rate = 6000  # the words' own time ≈ 0: the limit is timeout_s
+    try:
+        with caplog.at_level(logging.WARNING, logger="hw.speaker"):
+            s.say("hello")
+            pid = started_pid(tmp_path)
+            assert s.wait_idle(10)
+        assert gone(pid) and s.failures == 1 and "hung" in caplog.text
+    finally:
+        s.close()
+
+
+def test_time_limit_grows_with_the_text():
+    s = EspeakSpeaker(rate=150, timeout_s=10)
+    try:
+        assert s.time_limit("one") == pytest.approx(10.8)
+        assert s.time_limit("one two three four five six seven eight nine ten") == 18
+    finally:
+        s.close()
+
+
+def test_a_full_speech_queue_drops_the_oldest_utterance():
+    gate = threading.Event()
+
+    class Slow(RecordingSpeaker):
+        def _speak(self, text: str) -> None:
+            gate.wait(5)
+            super()._speak(text)
+
+    s = Slow()
+    try:
+        s.say("first")  # taken by the worker, waiting on the gate
+        while s._queue.qsize():  # safety net: the worker takes it at once
+            threading.Event().wait(0.01)
+        for i in range(QUEUE_LIMIT + 3):
+            s.say(f"news {i}")
+        gate.set()
+        assert s.wait_idle(5)
+    finally:
+        s.close()
+    assert s.spoken == ["first"] + [f"news {i}" for i in range(3, QUEUE_LIMIT + 3)]
+    assert s.dropped == 3
+
+
+def test_stop_just_as_the_next_utterance_is_taken_still_stops_it():
+    class Hooked(RecordingSpeaker):
+        queue_class = HookedQueue
+
+    s = Hooked()
+    s._queue.on_take = s.stop  # the stop lands between taking the item and starting it
+    try:
+        s.say("too late")
+        assert s.wait_idle(5) and s.spoken == []
+    finally:
+        s.close()

@@ -43,14 +43,14 @@ def test_mux_and_display_addresses_match_the_config():
     table = rows("I²C: the mux and the display addresses")
     mux = [r for r in table if r[4] == "mux.address"]
     assert int(mux[0][3], 16) == PI.mux_address
-    displays = {r[4]: (int(r[1]), int(r[3], 16), r[2]) for r in table if r[4] != "mux.address"}
+    displays = {r[4]: (int(r[0]), int(r[3], 16), r[2]) for r in table if r[4] != "mux.address"}
     expected = {"display": PI.display} | {
         f"players.{p}.display": pad.display for p, pad in PI.players.items()
     }
     assert set(displays) == set(expected)
     for key, cfg in expected.items():
-        port, address, text = displays[key]
-        assert (port, address) == (cfg.i2c_port, cfg.address), key
+        channel, address, text = displays[key]
+        assert (channel, address, cfg.i2c_port) == (cfg.mux_channel, cfg.address, None), key
         assert cfg.model.upper() in text and f"{cfg.width}×{cfg.height}" in text, key
 
 
@@ -58,3 +58,10 @@ def test_overlays_named_in_the_setup_match_the_bus_settings():
     assert re.search(r"^dtoverlay=spi0-1cs,no_miso$", WIRING, re.M)
     assert PI.buses.spi == "1cs" and not PI.buses.spi_miso
     assert f"dtoverlay=i2c-mux,pca9548,addr=0x{PI.mux_address:02x}" in WIRING
+    assert re.search(r"^dtparam=i2c_arm_baudrate=400000$", WIRING, re.M)
+
+
+def test_the_builder_is_told_groups_and_what_a_loose_cable_does():
+    assert 'sudo usermod -aG gpio,i2c,spi "$USER"' in WIRING
+    loose = WIRING.split("## When a cable comes loose", 1)[1].split("\n## ", 1)[0]
+    assert "**nothing is detected**" in loose and "SPI" in loose

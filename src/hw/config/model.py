@@ -1,0 +1,259 @@
+"""The typed hardware config: one self-checking dataclass per TOML section (see hw.checked).
+
+Each default and each accepted range is written once, here.
+
+>>> DisplayConfig("display", model="ssd1306", width=128, height=32).mode
+'1'
+>>> PadConfig(left=4, right=17, select=27).pin(Btn.SELECT)
+27
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any
+
+from hw.checked import REQUIRED, Checked, ConfigError, setting
+from hw.config.luma_models import DISPLAY_MODELS, probe_display_mode, supported_sizes
+from hw.events import Btn
+from hw.input import InputTiming
+
+BACKENDS = ("auto", "mock", "pi")
+PLAYER_COLOURS = ("red", "blue", "yellow", "green", "black")
+USABLE_GPIOS = range(2, 28)  # BCM 2–27 on the 40-pin header; 0/1 are the HAT ID EEPROM
+GPIO_ACCEPT = "a BCM GPIO number 2–27"
+I2C1_PINS = {2: "SDA", 3: "SCL"}
+TRUE_FALSE = "true or false"
+
+
+def gpio(default: Any = REQUIRED, **kw: Any) -> Any:
+    """A GPIO number field."""
+    return setting(
+        default, kind=int, accept=GPIO_ACCEPT, check=USABLE_GPIOS.__contains__, gpio=True, **kw
+    )
+
+
+def _is_note(v: str) -> bool:
+    from gpiozero.tones import Tone
+
+    try:
+        Tone(v)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class BusConfig(Checked):
+    i2c: bool = setting(True, accept=TRUE_FALSE)  # i2c-1 on GPIO 2/3 (the mux hangs off it)
+    spi: str = setting("1cs", choices=("off", "1cs", "2cs"))  # SPI0: CE0 only, or CE0 and CE1
+    spi_miso: bool = setting(False, accept=TRUE_FALSE)  # False when no_miso frees GPIO 9
+    # /dev/gpiochipN for lgpio; None lets gpiozero pick (gpiochip4 on a Pi 5 that has it)
+    gpio_chip: int | None = setting(
+        None, kind=int, accept="a gpiochip number 0–15", check=range(16).__contains__
+    )
+
+    def reserved(self) -> dict[int, str]:
+        """GPIOs claimed by the buses in use, with their role."""
+        pins: dict[int, str] = {}
+        if self.i2c:
+            pins.update({p: f"I²C {r}" for p, r in I2C1_PINS.items()})
+        if self.spi != "off":
+            roles = {11: "SCLK", 10: "MOSI", 8: "CE0"}
+            if self.spi_miso:
+                roles[9] = "MISO"
+            if self.spi == "2cs":
+                roles[7] = "CE1"
+            pins.update({p: f"SPI0 {r}" for p, r in roles.items()})
+        return pins
+
+
+@dataclass(frozen=True)
+class MuxConfig(Checked):
+    address: int = setting(0x70, accept="0x70–0x77", check=range(0x70, 0x78).__contains__)
+
+
+@dataclass(frozen=True)
+class DisplayConfig(Checked):
+    key: str  # where it was configured, for messages
+    _: KW_ONLY
+    model: str = setting(
+        REQUIRED,
+        kind=str,
+        accept=", ".join(DISPLAY_MODELS),
+        check=DISPLAY_MODELS.__contains__,
+        refused="{value!r} is not a luma.oled display model this companion drives",
+    )
+    interface: str = setting("i2c", choices=("i2c", "spi"))
+    width: int = setting(
+        REQUIRED, kind=int, accept="a width in pixels the model supports", check=lambda v: v > 0
+    )
+    height: int = setting(
+        REQUIRED, kind=int, accept="a height in pixels the model supports", check=lambda v: v > 0
+    )
+    rotate: int = setting(0, choices=(0, 1, 2, 3))
+    contrast: int = setting(255, accept="0–255", check=range(256).__contains__)
+    # An explicit /dev/i2c-N: overrides mux_channel.
+    i2c_port: int | None = setting(
+        None, kind=int, accept="an I²C bus number (/dev/i2c-N)", check=lambda v: v >= 0
+    )
+    # TCA9548A channel; its bus is found in sysfs at start.
+    mux_channel: int | None = setting(
+        None, kind=int, accept="a mux channel 0–7", check=range(8).__contains__
+    )
+    address: int = setting(
+        0x3C, accept="an I²C address 0x03–0x77", check=range(3, 0x78).__contains__
+    )
+    spi_port: int = setting(0, choices=(0, 1))
+    spi_device: int = setting(0, choices=(0, 1))
+    dc: int | None = gpio(None)
+    reset: int | None = gpio(None)
+    mode: str = field(init=False, default="")  # the PIL mode luma's driver takes, asked of luma
+
+    def _cross_check(self) -> list[str]:
+        if self.interface == "spi" and self.dc is None:
+            return [f"dc: missing; an SPI display needs its D/C line: {GPIO_ACCEPT}"]
+        mode = probe_display_mode(self.model, self.width, self.height, self.rotate)
+        if mode is None:
+            sizes = ", ".join(f"{w}×{h}" for w, h in supported_sizes(self.model))
+            return [
+                f"width: {self.width}×{self.height} is not a size luma's {self.model} supports; "
+                f"accepted: {sizes}"
+            ]
+        object.__setattr__(self, "mode", mode)
+        return []
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size of the images to render: width × height after rotation."""
+        return (self.height, self.width) if self.rotate % 2 else (self.width, self.height)
+
+    def describe(self) -> str:
+        where = (
+            f"{self.i2c_bus()} at 0x{self.address:02X}"
+            if self.interface == "i2c"
+            else f"SPI{self.spi_port}.{self.spi_device}"
+        )
+        return f"{self.model} {self.width}×{self.height} on {where}"
+
+    def i2c_bus(self) -> str:
+        """Where an I²C display is, as the config says it (the port is found at start)."""
+        if self.i2c_port is None and self.mux_channel is not None:
+            return f"mux channel {self.mux_channel}"
+        return f"I²C port {1 if self.i2c_port is None else self.i2c_port}"
+
+    def on_root_bus(self) -> bool:
+        """True for an I²C display on i2c-1 itself, beside the mux (not behind it)."""
+        if self.i2c_port is not None:
+            return self.i2c_port == 1
+        return self.mux_channel is None
+
+
+@dataclass(frozen=True)
+class MatrixConfig(Checked):
+    spi_port: int = setting(0, choices=(0, 1))
+    spi_device: int = setting(0, choices=(0, 1))
+    cascaded: int = setting(4, accept="1–16 MAX7219 modules", check=range(1, 17).__contains__)
+    block_orientation: int = setting(0, choices=(0, 90, -90, 180))
+    rotate: int = setting(0, choices=(0, 1, 2, 3))
+    brightness: int = setting(32, accept="0–255", check=range(256).__contains__)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        w, h = 8 * self.cascaded, 8
+        return (h, w) if self.rotate % 2 else (w, h)
+
+
+@dataclass(frozen=True)
+class SpeakerConfig(Checked):
+    enabled: bool = setting(True, accept=TRUE_FALSE)
+    voice: str = setting("en", accept="an espeak-ng voice name (espeak-ng --voices)", check=bool)
+    rate: int = setting(150, accept="words per minute, 80–450", check=range(80, 451).__contains__)
+    volume: int = setting(100, accept="espeak-ng amplitude 0–200", check=range(201).__contains__)
+    executable: str = setting("espeak-ng", accept="a program name or path", check=bool)
+
+
+@dataclass(frozen=True)
+class BuzzerConfig(Checked):
+    pin: int = gpio()
+    mid_tone: str = setting("A5", accept="a note name such as 'A5'", check=_is_note)
+    octaves: int = setting(1, accept="1–3", check=range(1, 4).__contains__)
+
+
+PAD_MISSING = f"every player needs a pad: left, right and select, each {GPIO_ACCEPT}"
+
+
+@dataclass(frozen=True)
+class PadConfig(Checked):
+    left: int = gpio(missing=PAD_MISSING)
+    right: int = gpio(missing=PAD_MISSING)
+    select: int = gpio(missing=PAD_MISSING)
+    led: int | None = gpio(None)
+    display: DisplayConfig | None = None  # a table of its own: read by the pad's reader
+
+    def pin(self, button: Btn) -> int:
+        return {Btn.LEFT: self.left, Btn.RIGHT: self.right, Btn.SELECT: self.select}[button]
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    source: str
+    backend: str
+    buses: BusConfig
+    input: InputTiming
+    display: DisplayConfig
+    players: dict[str, PadConfig]
+    matrix: MatrixConfig | None = None
+    speaker: SpeakerConfig = field(default_factory=SpeakerConfig)
+    buzzer: BuzzerConfig | None = None
+    mux_address: int | None = None
+
+    def displays(self) -> list[DisplayConfig]:
+        """The main display, then each pad display."""
+        return [self.display, *(p.display for p in self.players.values() if p.display)]
+
+    def gpios(self) -> dict[int, str]:
+        """Every GPIO this config uses, with the key that uses it."""
+        uses: dict[int, str] = {}
+        for colour, pad in self.players.items():
+            for name in ("left", "right", "select", "led"):
+                if (pin := getattr(pad, name)) is not None:
+                    uses[pin] = f"players.{colour}.{name}"
+        for name in ("dc", "reset"):
+            if (pin := getattr(self.display, name)) is not None:
+                uses[pin] = f"display.{name}"
+        if self.buzzer:
+            uses[self.buzzer.pin] = "buzzer.pin"
+        return uses
+
+    def summary(self) -> str:
+        pads = sum(1 for p in self.players.values() if p.display)
+        parts = [
+            f"backend {self.backend}",
+            f"{len(self.players)} players ({', '.join(self.players)})",
+            f"main display {self.display.describe()}",
+            f"{pads} pad display{'s' if pads != 1 else ''}",
+        ]
+        if self.matrix:
+            m = self.matrix
+            parts.append(f"matrix {m.cascaded}×MAX7219 on SPI{m.spi_port}.{m.spi_device}")
+        if self.buzzer:
+            parts.append(f"buzzer on GPIO {self.buzzer.pin}")
+        sp = self.speaker
+        parts.append(f"voice {sp.voice} at {sp.rate} wpm" if sp.enabled else "voice off")
+        return ", ".join(parts)
+
+
+__all__ = [
+    "BACKENDS",
+    "PLAYER_COLOURS",
+    "BusConfig",
+    "BuzzerConfig",
+    "ConfigError",
+    "DisplayConfig",
+    "HardwareConfig",
+    "MatrixConfig",
+    "MuxConfig",
+    "PadConfig",
+    "SpeakerConfig",
+]

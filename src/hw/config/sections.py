@@ -1,0 +1,141 @@
+"""One reader per section of the TOML file; each returns its dataclass, or None when broken.
+
+Every reader takes the :class:`~hw.config.reader.Reader` that collects problems, so a broken
+section never stops the others from being read and checked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hw.checked import Setting, value_problem
+from hw.config.model import (
+    BACKENDS,
+    PLAYER_COLOURS,
+    BusConfig,
+    BuzzerConfig,
+    DisplayConfig,
+    MatrixConfig,
+    MuxConfig,
+    PadConfig,
+    SpeakerConfig,
+)
+from hw.config.reader import Reader, join
+from hw.input import InputTiming
+
+TOP_LEVEL = [
+    "backend",
+    "buses",
+    "mux",
+    "input",
+    "display",
+    "matrix",
+    "speaker",
+    "buzzer",
+    "players",
+]
+BACKEND = Setting(str, ", ".join(repr(b) for b in BACKENDS), BACKENDS.__contains__)
+PAD_INTERFACE = Setting(str, "'i2c'", ("i2c",).__contains__)
+SPI_ONLY = ("spi_port", "spi_device", "dc", "reset")
+I2C_ONLY = ("i2c_port", "mux_channel", "address")
+
+
+def read_backend(r: Reader, data: dict[str, Any]) -> str | None:
+    return r.value(data, "", "backend", BACKEND, "auto")
+
+
+def read_buses(r: Reader, data: dict[str, Any]) -> BusConfig | None:
+    """None when unusable: bus clashes then cannot be checked."""
+    return r.section(BusConfig, data.get("buses", {}), "buses")
+
+
+def read_mux(r: Reader, data: dict[str, Any]) -> int | None:
+    """The mux's address, or None without a (usable) ``[mux]``."""
+    if "mux" not in data:
+        return None
+    mux = r.section(MuxConfig, data["mux"], "mux")
+    return mux.address if mux is not None else None
+
+
+def read_input(r: Reader, data: dict[str, Any]) -> InputTiming:
+    return r.section(InputTiming, data.get("input", {}), "input") or InputTiming()
+
+
+def read_display(r: Reader, raw: object, key: str, *, private: bool) -> DisplayConfig | None:
+    """The main display (I²C or SPI) or a pad's display (``private``: I²C only)."""
+    wrong = private and isinstance(raw, dict) and value_problem(PAD_INTERFACE, raw.get("interface"))
+    if wrong:
+        r.add(join(key, "interface"), wrong)
+        rest = {k: v for k, v in raw.items() if k != "interface"}  # type: ignore[union-attr]
+        r.section(DisplayConfig, rest, key, fixed={"key": key}, also=["interface"])
+        return None
+    if isinstance(raw, dict):
+        interface = raw.get("interface", "i2c")
+        for name in SPI_ONLY if interface == "i2c" else I2C_ONLY if interface == "spi" else ():
+            if name in raw:
+                other = "spi" if interface == "i2c" else "i2c"
+                r.add(
+                    join(key, name),
+                    f"only for interface = '{other}'; remove it or set interface = '{other}'",
+                )
+    return r.section(DisplayConfig, raw, key, fixed={"key": key})
+
+
+def read_main_display(r: Reader, data: dict[str, Any]) -> DisplayConfig | None:
+    if "display" not in data:
+        r.add(
+            "display", "missing; the main display is required: a table with model, width, height …"
+        )
+        return None
+    return read_display(r, data["display"], "display", private=False)
+
+
+def read_matrix(r: Reader, data: dict[str, Any]) -> MatrixConfig | None:
+    return r.section(MatrixConfig, data["matrix"], "matrix") if "matrix" in data else None
+
+
+def read_speaker(r: Reader, data: dict[str, Any]) -> SpeakerConfig:
+    return r.section(SpeakerConfig, data.get("speaker", {}), "speaker") or SpeakerConfig()
+
+
+def read_buzzer(r: Reader, data: dict[str, Any]) -> BuzzerConfig | None:
+    return r.section(BuzzerConfig, data["buzzer"], "buzzer") if "buzzer" in data else None
+
+
+def read_pad(r: Reader, raw: object, key: str) -> PadConfig | None:
+    before = len(r.problems)
+    pad = r.section(PadConfig, raw, key, also=["display"])
+    display = None
+    if isinstance(raw, dict) and "display" in raw:
+        display = read_display(r, raw["display"], join(key, "display"), private=True)
+    if pad is None or len(r.problems) > before:
+        return None
+    return dataclasses.replace(pad, display=display)
+
+
+def read_players(r: Reader, data: dict[str, Any]) -> dict[str, PadConfig]:
+    players: dict[str, PadConfig] = {}
+    if "players" not in data:
+        r.add(
+            "players",
+            "missing; accepted: a [players.COLOUR] table per player, "
+            f"COLOUR one of {', '.join(PLAYER_COLOURS)}",
+        )
+        return players
+    t = data["players"]
+    if not isinstance(t, dict):
+        r.add("players", "expected [players.COLOUR] tables")
+        return players
+    for colour in t:
+        if colour not in PLAYER_COLOURS:
+            r.add(
+                f"players.{colour}",
+                f"{colour!r} is not a player colour; accepted: {', '.join(PLAYER_COLOURS)}",
+            )
+    if not 2 <= len(t) <= 5:
+        r.add("players", f"{len(t)} players configured; El Grande needs 2–5")
+    for colour, raw in t.items():
+        if colour in PLAYER_COLOURS and (pad := read_pad(r, raw, f"players.{colour}")) is not None:
+            players[colour] = pad
+    return players

@@ -1,0 +1,100 @@
+"""Finding the mux channels' buses in sysfs, and `check-config --probe` on a fake /sys and /dev
+(the bus transfers go through smbus2 onto FakeI2CAdapter)."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import pytest
+from hw_testing import CONFIG, FakeI2CAdapter
+
+from companion.check_config_cmd import check_config_command
+from hw.buses import BusNotFound, i2c_port, mux_channel_port
+from hw.config import load_config
+from hw.probe import probe
+
+PI = load_config(CONFIG / "pi.toml")
+FIRST_BUS = 11  # not 22: the numbering is the kernel's choice, which is the point
+
+
+@pytest.fixture
+def machine(tmp_path, monkeypatch):
+    """A Pi as pi.toml describes it: mux at 0x70, channels 0–7 → i2c-11…18, all present."""
+    sysfs, dev = tmp_path / "sys", tmp_path / "dev"
+    (sysfs / "1-0070").mkdir(parents=True)
+    dev.mkdir()
+    for channel in range(8):
+        os.symlink(f"../i2c-{FIRST_BUS + channel}", sysfs / "1-0070" / f"channel-{channel}")
+        (dev / f"i2c-{FIRST_BUS + channel}").touch()
+    for name in ("i2c-1", "spidev0.0", "gpiochip0"):
+        (dev / name).touch()
+    present = {(FIRST_BUS + channel, 0x3C) for channel in range(6)}
+    adapter = FakeI2CAdapter(tmp_path / "i2c", present=present).install(monkeypatch)
+    return sysfs, dev, adapter
+
+
+def test_a_mux_channel_is_found_in_sysfs_and_an_explicit_port_wins(machine):
+    sysfs, _, _ = machine
+    red = PI.players["red"].display
+    assert mux_channel_port(5, 0x70, sysfs) == FIRST_BUS + 5
+    assert i2c_port(red, 0x70, sysfs) == FIRST_BUS
+    assert i2c_port(dataclasses.replace(red, i2c_port=3), 0x70, sysfs) == 3
+
+
+def test_a_missing_mux_says_which_overlay_to_add(tmp_path):
+    with pytest.raises(BusNotFound, match="dtoverlay=i2c-mux,pca9548,addr=0x70"):
+        mux_channel_port(0, 0x70, tmp_path)
+
+
+def test_probe_finds_everything_on_a_complete_machine(machine, capsys):
+    sysfs, dev, _ = machine
+    assert probe(PI, sysfs=sysfs, dev=dev) == []
+    assert check_config_command(str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev) == 0
+    assert "every bus and display answered" in capsys.readouterr().out
+
+
+def test_probe_names_each_missing_bus_and_device_by_its_key(machine, monkeypatch):
+    sysfs, dev, adapter = machine
+    os.unlink(sysfs / "1-0070" / "channel-4")  # black's channel
+    (dev / f"i2c-{FIRST_BUS + 1}").unlink()  # blue's bus node
+    adapter.present.discard((FIRST_BUS, 0x3C))  # red's display unplugged
+    (dev / "spidev0.0").unlink()
+    denied = str(dev / "gpiochip0")
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: str(p) != denied and real_access(p, mode))
+    problems = probe(PI, sysfs=sysfs, dev=dev)
+    assert [p.split(":")[0] for p in problems] == [
+        "players.red.display.address",
+        "players.blue.display.mux_channel",
+        "players.black.display.mux_channel",
+        "matrix.spi_device",
+        "buses.gpio_chip",
+    ]
+    assert f"nothing answers at 0x3C on {dev}/i2c-{FIRST_BUS} (mux channel 0)" in problems[0]
+    assert f"{dev}/i2c-{FIRST_BUS + 1} is missing" in problems[1]
+    assert "the mux has no channel 4" in problems[2]
+    assert "dtoverlay=spi0-1cs" in problems[3]
+    assert "'gpio' group" in problems[4] and "usermod -aG gpio" in problems[4]
+
+
+def test_no_mux_at_all_is_one_problem_on_mux_address(machine, capsys):
+    sysfs, dev, _ = machine
+    (sysfs / "1-0070").rename(sysfs / "1-0071")
+    problems = probe(PI, sysfs=sysfs, dev=dev)
+    assert len(problems) == 1 and problems[0].startswith("mux.address: no I²C mux at 0x70")
+    assert check_config_command(str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"{CONFIG / 'pi.toml'}: mux.address: no I²C mux")
+    assert err[-1].endswith("valid, but the probe found 1 problem; fix them and probe again")
+
+
+def test_companion_cli_passes_probe_through(monkeypatch, capsys):
+    import hw.probe
+    from companion.cli import main
+
+    seen = []
+    monkeypatch.setattr(hw.probe, "probe", lambda cfg: seen.append(cfg) or ["mux.address: gone"])
+    assert main(["check-config", "--probe", str(CONFIG / "pi.toml")]) == 1
+    assert len(seen) == 1 and "mux.address: gone" in capsys.readouterr().err
+    assert main(["check-config", str(CONFIG / "pi.toml")]) == 0 and len(seen) == 1
