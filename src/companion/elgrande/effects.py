@@ -149,7 +149,8 @@ def _refill_options(s: State, step: PickOne) -> list[int]:
 
 
 def _refill(s: State, step: PickOne, target: object) -> None:
-    n = int(str(target))
+    assert isinstance(target, int)  # only legal targets reach a step
+    n = target
     s.move(step.player, "province", "court", n)
     s.announce("take", f"{step.player} takes {n} from the province into the court")
 
@@ -498,7 +499,7 @@ class CardDiscs(SecretStep):
         return [Action("disc", r) for r in card_disc_options(s, self.card, player, self.region)]
 
     def reveal(self, s: State) -> None:
-        discs = {p: str(a.target) for p, a in self.sealed.items()}
+        discs = {p: str(self.sealed[p].target) for p in self.players}
         shown = ", ".join(f"{p} → {_name(s, r)}" for p, r in discs.items())
         s.announce("discs", f"Discs ({self.card}): {shown}", discs)
         if self.card == "4e":
@@ -554,7 +555,7 @@ class TakeBackPower(SecretStep):
 
     def reveal(self, s: State) -> None:
         (player,) = self.players
-        s.hands[player].append(int(str(self.sealed[player].target)))
+        s.hands[player].append(int(self.sealed[player].target or 0))
         s.hands[player].sort()
         s.announce("take_back", f"{player} takes a power card back")  # which one stays private
 

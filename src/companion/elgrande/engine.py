@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 
 from companion.elgrande.data import CASTILLO, game_data
-from companion.elgrande.moves import Action, Decision, RuleError
+from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError
 from companion.elgrande.options import TableOptions
 from companion.elgrande.state import State
 from companion.elgrande.steps import (
@@ -30,21 +30,35 @@ from companion.elgrande.steps import (
     RevealCard,
     SealedBids,
     SecretStep,
+    Step,
     TakeCaballeros,
     Turn,
+    choices_text,
 )
 
 KINGS_CARD = "5"
 
 
 def new_game(players: Sequence[str], seed: int, options: TableOptions | None = None) -> State:
-    """Set up a game for 2–5 players (names in seat order, clockwise) from a seeded shuffle."""
-    players = tuple(players)
-    if not 2 <= len(players) <= 5:
-        raise RuleError(f"El Grande takes 2 to 5 players, got {len(players)}")
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise RuleError("players must be distinct, non-empty names")
-    options = options or TableOptions()
+    """Set up a game for 2–5 players (names in seat order, clockwise) from a seeded shuffle.
+
+    `seed` must be an int: a game is replayed from its seed and decisions, so there is no
+    "seed from the clock". `options` must be a TableOptions (None: the defaults); a dict is
+    refused rather than guessed at: convert it with `TableOptions.from_dict`, which names any
+    unknown option or value.
+    """
+    players = _checked_players(players)
+    if type(seed) is not int:
+        raise TypeError(
+            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
+        )
+    if options is None:
+        options = TableOptions()
+    elif not isinstance(options, TableOptions):
+        raise TypeError(
+            f"options must be a TableOptions (TableOptions.from_dict builds one from a dict), "
+            f"got {type(options).__name__}"
+        )
     data = game_data()
     rng = random.Random(seed)
     region_cards = list(data.regions)
@@ -83,6 +97,23 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     return s
 
 
+def _checked_players(players: object) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError(f"players must be a list of names, got {type(players).__name__}")
+    names = tuple(players)
+    if not 2 <= len(names) <= 5:
+        raise RuleError(f"El Grande takes 2 to 5 players, got {len(names)}")
+    for seat, p in enumerate(names, 1):
+        if type(p) is not str or not p:
+            raise RuleError(
+                f"players must be distinct, non-empty names; seat {seat} holds a "
+                f"{type(p).__name__}" + ("" if type(p) is not str else " that is empty")
+            )
+    if len(set(names)) != len(names):
+        raise RuleError("players must be distinct, non-empty names; a name is repeated")
+    return names
+
+
 def decision(s: State) -> Decision | None:
     """Who must decide what now; None once the game is over."""
     if s.is_over:
@@ -107,11 +138,21 @@ def apply(s: State, player: str, action: Action) -> State:
 
 
 def apply_in_place(s: State, player: str, action: Action) -> None:
-    """As `apply`, mutating `s` (for replays and bots). A refused action changes nothing."""
+    """As `apply`, mutating `s` (for replays and bots). A refused action changes nothing.
+
+    Refusals: RuleError for a decision the rules do not allow now (the message says what is
+    allowed), TypeError when `action` is not an Action at all (a programming error).
+    """
+    if not isinstance(action, Action):
+        raise TypeError(
+            f"apply takes an Action (e.g. Action('bid', 7) or Action.from_json(...)), "
+            f"got {type(action).__name__}"
+        )
     if s.is_over:
         raise RuleError("the game is over; no more decisions are taken")
-    if player not in s.players:
-        raise RuleError(f"{player!r} is not playing; players: {', '.join(s.players)}")
+    if type(player) is not str or player not in s.players:
+        shown = repr(player) if type(player) is str else f"a {type(player).__name__}"
+        raise RuleError(f"{shown[:40]} is not playing; players: {', '.join(s.players)}")
     top = s.steps[-1]
     deciders = top.deciders(s)
     if player not in deciders:
@@ -122,9 +163,25 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
         )
     legal = top.legal(s, player)
     if action not in legal:
-        raise RuleError(top.refusal(s, player, action, legal), private=top.private_options)
+        raise RuleError(_refusal(s, top, player, action, legal), private=top.private_options)
     top.apply(s, player, action)
     _settle(s)
+
+
+def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Action]) -> str:
+    """Why the action is refused. A target of a type no legal choice of that kind has is
+    answered plainly here, so a step's own explanation only ever sees well-formed targets."""
+    kinds = {a.kind: type(a.target) for a in legal}
+    if type(action.kind) is not str:
+        return f"an action's kind is text, not {type(action.kind).__name__}; " + choices_text(legal)
+    wanted = kinds.get(action.kind)
+    if type(action.target) not in TARGET_TYPES or (wanted and type(action.target) is not wanted):
+        what = "this choice" if top.secret else repr(action.kind[:20])
+        return (
+            f"{what} takes a target of another type than {type(action.target).__name__}; "
+            + choices_text(legal)
+        )
+    return top.refusal(s, player, action, legal)
 
 
 # -- the round structure -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ Decisions are pad-sized: one power card, one action card, one caballero into one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.elgrande.data import game_data
 
@@ -23,15 +24,66 @@ class RuleError(ValueError):
         self.private = private
 
 
-@dataclass(frozen=True, slots=True)
+# The target types an Action may carry; a JSON log stores exactly these.
+TARGET_TYPES = (type(None), str, int)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
-    """One choice. `kind` says what, `target` says which (an area, a card id, a value, a player)."""
+    """One choice. `kind` says what, `target` says which (an area, a card id, a value, a player).
+
+    Two actions are equal only when kind, target *and the target's exact type* agree, so a
+    malformed `Action("refill", 2.0)` or `Action("take_back", True)` never passes for a legal one.
+
+    >>> Action("refill", 2) == Action("refill", 2.0), Action("bid", 1) == Action("bid", True)
+    (False, False)
+    >>> Action.from_json(Action("bid", 7).to_json())
+    Action(kind='bid', target=7)
+    """
 
     kind: str
     target: str | int | None = None
 
+    def _key(self) -> tuple[Any, ...]:
+        return (type(self.kind), self.kind, type(self.target), self.target)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     def __str__(self) -> str:
         return f"{self.kind}:{self.target}" if self.target is not None else self.kind
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for a log: `{"kind": ..., "target": ...}`, target a str, int or null."""
+        return {"kind": self.kind, "target": self.target}
+
+    @classmethod
+    def from_json(cls, raw: object) -> Action:
+        """The Action a `to_json` dict stands for; a malformed dict raises RuleError."""
+        accepted = (
+            'accepted: {"kind": text, "target": text, a whole number or null} '
+            '("target" may be left out)'
+        )
+        if not isinstance(raw, dict):
+            got = type(raw).__name__
+            raise RuleError(f"an action must be a JSON object, got {got}; {accepted}")
+        unknown = sorted(str(k)[:20] for k in raw if k not in ("kind", "target"))
+        if unknown:
+            raise RuleError(f"unknown key {unknown[0]!r} in an action; {accepted}")
+        kind, target = raw.get("kind"), raw.get("target")
+        if type(kind) is not str or not kind:
+            raise RuleError(f"an action's kind must be non-empty text; {accepted}")
+        if type(target) not in TARGET_TYPES:
+            raise RuleError(
+                f"an action's target must be text, a whole number or null, "
+                f"got {type(target).__name__}; {accepted}"
+            )
+        return cls(kind, target)
 
 
 @dataclass(frozen=True, slots=True)

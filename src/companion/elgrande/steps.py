@@ -75,6 +75,8 @@ class SecretStep(Step):
 
     def apply(self, s: State, player: str, action: Action) -> None:
         self.sealed[player] = action
+        # Kept in seat order, never arrival order: what is revealed cannot tell who was first.
+        self.sealed = {p: self.sealed[p] for p in self.players if p in self.sealed}
         self.notices.pop(player, None)
         if not self.deciders(s):
             self.reveal(s)
@@ -408,7 +410,7 @@ class CastilloDiscs(SecretStep):
         return [Action("disc", r) for r in s.data.regions]
 
     def reveal(self, s: State) -> None:
-        discs = {p: str(a.target) for p, a in self.sealed.items()}
+        discs = {p: str(self.sealed[p].target) for p in self.players}
         result = general_scoring(s.position(), discs)
         castillo, *regions = result.areas
         add_scores(s, [castillo], "Castillo scored")
