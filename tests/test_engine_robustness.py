@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_properties import options
 
+from companion.elgrande.base import SecretStep
 from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
-from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.moves import Action, Piece, RuleError
 from companion.elgrande.options import TableOptions
-from companion.elgrande.steps import SecretStep
 
 
 def random_game_prefix(n, seed, opts, rnd, steps):
@@ -147,7 +147,9 @@ def test_every_legal_action_round_trips_through_json_exactly(n, seed, opts, rnd)
     ("raw", "message"),
     [
         ("bid:7", "must be a JSON object, got str"),
-        ({"kind": "bid", "target": 7.0}, "target must be text, a whole number or null, got float"),
+        ({"kind": "bid", "target": 7.0}, "target must be text, a whole number, null or a cab"),
+        ({"kind": "move_from", "target": {"region": "galicia"}}, "needs text region and colour"),
+        ({"kind": "move_from", "target": {"region": 1, "colour": "red"}}, "region and colour"),
         ({"kind": "bid", "target": True}, "got bool"),
         ({"kind": "bid", "target": [7]}, "got list"),
         ({"target": 7}, "kind must be non-empty text"),
@@ -161,8 +163,11 @@ def test_from_json_refuses_malformed_dicts_naming_what_is_accepted(raw, message)
     assert '"kind": text' in str(err.value)
 
 
-def test_from_json_accepts_a_missing_target_as_none():
+def test_from_json_accepts_a_missing_target_as_none_and_a_caballero_as_a_piece():
     assert Action.from_json({"kind": "done"}) == Action("done")
+    raw = {"kind": "move_from", "target": {"region": "galicia", "colour": "red"}}
+    assert Action.from_json(raw) == Action("move_from", Piece("galicia", "red"))
+    assert Action("move_from", Piece("galicia", "red")).to_json() == raw
 
 
 # -- sealed choices: arrival order changes nothing -----------------------------------------------

@@ -6,11 +6,11 @@ from collections import Counter
 
 from cardkit import FIVE
 
+from companion.elgrande.base import SecretStep
 from companion.elgrande.bots import GreedyBot, RandomBot, play_game
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import check_invariants, legal_actions
 from companion.elgrande.options import CHOICES, TableOptions
-from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import public_view
 
 GAMES = 2000

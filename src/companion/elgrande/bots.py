@@ -16,7 +16,7 @@ from typing import Protocol
 
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
-from companion.elgrande.moves import Action
+from companion.elgrande.moves import Action, Piece
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import score_area
 from companion.elgrande.state import State
@@ -55,9 +55,9 @@ class GreedyBot(RandomBot):
             colour = p if a.kind != "move_to" else _held_colour(s, p)
             gain = _gain(s, colour, str(t), +1)
             return gain if colour == p else -gain
-        if a.kind in ("move_from", "return_of"):
-            region, colour = str(t).split("/")
-            return -_gain(s, colour, region, -1) if colour != p else -1
+        if a.kind in ("move_from", "return_of") and isinstance(t, Piece):
+            gain = _gain(s, t.colour, t.region, -1)
+            return -gain if t.colour != p else -1
         if a.kind == "act":
             return 1
         if a.kind in ("stop_placing", "end_turn", "done"):
@@ -67,7 +67,7 @@ class GreedyBot(RandomBot):
 
 def _held_colour(s: State, p: str) -> str:
     holding = getattr(s.steps[-1], "holding", None)
-    return holding[1] if holding else p
+    return holding.colour if holding else p
 
 
 def _gain(s: State, colour: str, area: str, delta: int) -> int:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from companion.elgrande.base import SecretStep, Step, choices_text
 from companion.elgrande.data import CASTILLO, game_data
 from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError
 from companion.elgrande.options import TableOptions
@@ -29,11 +31,8 @@ from companion.elgrande.steps import (
     OpenBids,
     RevealCard,
     SealedBids,
-    SecretStep,
-    Step,
     TakeCaballeros,
     Turn,
-    choices_text,
 )
 
 KINGS_CARD = "5"
@@ -93,6 +92,7 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     )
     homes_text = ", ".join(f"{p} in {data.area_name(r)}" for p, r in homes.items())
     s.announce("setup", f"The King starts in {data.area_name(king)}. Homes: {homes_text}")
+    PHASES[s.phase].begin(s)
     _settle(s)
     return s
 
@@ -187,50 +187,73 @@ def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Actio
 # -- the round structure -------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Phase:
+    """One part of a round, walked the way boardgame.io's Flow walks its phases: `begin` runs on
+    entry (it may push steps); while steps are pending they are asked; once none is pending,
+    `end_if` says whether the phase is over — if not, `each` pushes the next decision (the next
+    player's turn) — and when it is, `end` runs and `next` names the phase that follows."""
+
+    begin: Callable[[State], None]
+    next: Callable[[State], str]
+    end_if: Callable[[State], bool] = lambda s: True  # over once its steps are done
+    each: Callable[[State], None] = lambda s: None
+    end: Callable[[State], None] = lambda s: None
+
+
+def _next_round_or_over(s: State) -> str:
+    return "bidding" if s.round_index + 1 < len(s.rounds) else "over"
+
+
+def _after_turns(s: State) -> str:
+    return "scoring" if s.round in s.data.general_scoring_after else _next_round_or_over(s)
+
+
+# A round of El Grande: bid (everyone at once, or in seat order), then each player once in
+# turn order, then a general scoring after rounds 3, 6 and 9; the game ends after round 9.
+PHASES: dict[str, Phase] = {
+    "setup": Phase(begin=lambda s: _ask_first_bidder(s), next=_next_round_or_over),
+    "bidding": Phase(begin=lambda s: _start_round(s), next=lambda s: "turns"),
+    "turns": Phase(
+        begin=lambda s: _set_turn_order(s),
+        end_if=lambda s: s.turn_index >= len(s.turn_order),  # each player once, in bid order
+        each=lambda s: _start_turn(s),
+        end=lambda s: _end_round(s),
+        next=_after_turns,
+    ),
+    "scoring": Phase(begin=lambda s: _general_scoring(s), next=_next_round_or_over),
+    "over": Phase(begin=lambda s: _finish(s), next=lambda s: "over"),
+}
+
+
 def _settle(s: State) -> None:
-    """Pop finished steps and run the round structure until someone must decide."""
+    """Pop finished steps and walk the phases until someone must decide."""
     while not s.is_over:
-        if not s.steps:
-            _advance(s)
+        if s.steps:
+            top = s.steps[-1]
+            if not top.finished(s):
+                return
+            s.steps.pop()
+            top.on_finish(s)
             continue
-        top = s.steps[-1]
-        if not top.finished(s):
-            return
-        s.steps.pop()
-        top.on_finish(s)
+        phase = PHASES[s.phase]
+        if not phase.end_if(s):
+            phase.each(s)
+            continue
+        phase.end(s)
+        s.phase = phase.next(s)
+        PHASES[s.phase].begin(s)
 
 
-def _advance(s: State) -> None:
-    if s.phase == "setup":
-        if s.first_bidder is None:
-            s.steps.append(ChooseFirstBidder())
-        s.phase = "round_end"  # the empty "previous round" ends at once
-    elif s.phase == "bidding":
-        s.turn_order = tuple(sorted(s.players, key=lambda p: -s.bids[p]))
-        s.turn_index = 0
-        s.phase = "turns"
-        s.announce("order", "Turn order: " + ", ".join(s.turn_order))
-    elif s.phase == "turns" and s.turn_index < len(s.turn_order):
-        p = s.turn_order[s.turn_index]
-        allowance = s.data.power_cards[s.bids[p]]
-        s.steps += [Turn(p), ChooseActionCard(p), TakeCaballeros(p, allowance)]
-        s.announce("turn", f"{p}'s turn")
-    elif s.phase == "turns":
-        _end_round(s)
-    elif s.phase == "scoring" or s.phase == "round_end":
-        if s.round_index + 1 < len(s.rounds):
-            _start_round(s)
-        else:
-            _finish(s)
-    else:
-        raise AssertionError(f"no step pending in phase {s.phase!r}")
+def _ask_first_bidder(s: State) -> None:
+    if s.first_bidder is None:
+        s.steps.append(ChooseFirstBidder())
 
 
 def _start_round(s: State) -> None:
     s.round_index += 1
     s.bids, s.taken, s.turn_order, s.turn_index = {}, {}, (), 0
     s.face_up = [KINGS_CARD]
-    s.phase = "bidding"
     assert s.first_bidder is not None
     seats = s.seat_order_from(s.first_bidder)
     s.steps.append(SealedBids(seats) if s.options.bidding == "sealed" else OpenBids(seats))
@@ -239,6 +262,19 @@ def _start_round(s: State) -> None:
     else:
         s.face_up = [s.stacks[stack].pop() for stack in (1, 2, 3, 4)] + [KINGS_CARD]
     s.announce("round", f"Round {s.round}", s.round)
+
+
+def _set_turn_order(s: State) -> None:
+    s.turn_order = tuple(sorted(s.players, key=lambda p: -s.bids[p]))
+    s.turn_index = 0
+    s.announce("order", "Turn order: " + ", ".join(s.turn_order))
+
+
+def _start_turn(s: State) -> None:
+    p = s.turn_order[s.turn_index]
+    allowance = s.data.power_cards[s.bids[p]]
+    s.steps += [Turn(p), ChooseActionCard(p), TakeCaballeros(p, allowance)]
+    s.announce("turn", f"{p}'s turn")
 
 
 def _end_round(s: State) -> None:
@@ -251,16 +287,14 @@ def _end_round(s: State) -> None:
         if taken < s.round_index:  # kept through the next round, no longer
             del s.vetoes[p]
             s.announce("veto", f"{p}'s Veto is discarded unused")
-    if s.round in s.data.general_scoring_after:
-        s.phase = "scoring"
-        s.announce("general_scoring", f"General scoring after round {s.round}")
-        s.steps.append(CastilloDiscs(s.players))
-    else:
-        s.phase = "round_end"
+
+
+def _general_scoring(s: State) -> None:
+    s.announce("general_scoring", f"General scoring after round {s.round}")
+    s.steps.append(CastilloDiscs(s.players))
 
 
 def _finish(s: State) -> None:
-    s.phase = "over"
     s.winners = winners(s)
     s.announce("game_over", f"Game over. Winner: {' and '.join(s.winners)}", s.winners)
 

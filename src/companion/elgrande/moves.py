@@ -24,8 +24,26 @@ class RuleError(ValueError):
         self.private = private
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One caballero on the board: which region it stands in, and its colour.
+
+    >>> Piece("galicia", "red").to_json()
+    {'region': 'galicia', 'colour': 'red'}
+    """
+
+    region: str
+    colour: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"region": self.region, "colour": self.colour}
+
+    def __str__(self) -> str:
+        return f"{self.colour} in {self.region}"
+
+
 # The target types an Action may carry; a JSON log stores exactly these.
-TARGET_TYPES = (type(None), str, int)
+TARGET_TYPES = (type(None), str, int, Piece)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -42,7 +60,7 @@ class Action:
     """
 
     kind: str
-    target: str | int | None = None
+    target: str | int | Piece | None = None
 
     def _key(self) -> tuple[Any, ...]:
         return (type(self.kind), self.kind, type(self.target), self.target)
@@ -59,15 +77,17 @@ class Action:
         return f"{self.kind}:{self.target}" if self.target is not None else self.kind
 
     def to_json(self) -> dict[str, Any]:
-        """A plain dict for a log: `{"kind": ..., "target": ...}`, target a str, int or null."""
-        return {"kind": self.kind, "target": self.target}
+        """A plain dict for a log: `{"kind": ..., "target": ...}`; the target is text, a whole
+        number, null or a caballero `{"region": ..., "colour": ...}`."""
+        target = self.target.to_json() if isinstance(self.target, Piece) else self.target
+        return {"kind": self.kind, "target": target}
 
     @classmethod
     def from_json(cls, raw: object) -> Action:
         """The Action a `to_json` dict stands for; a malformed dict raises RuleError."""
         accepted = (
-            'accepted: {"kind": text, "target": text, a whole number or null} '
-            '("target" may be left out)'
+            'accepted: {"kind": text, "target": text, a whole number, null or '
+            '{"region": text, "colour": text}} ("target" may be left out)'
         )
         if not isinstance(raw, dict):
             got = type(raw).__name__
@@ -78,9 +98,15 @@ class Action:
         kind, target = raw.get("kind"), raw.get("target")
         if type(kind) is not str or not kind:
             raise RuleError(f"an action's kind must be non-empty text; {accepted}")
-        if type(target) not in TARGET_TYPES:
+        if type(target) is dict:
+            if set(target) != {"region", "colour"} or not all(
+                type(v) is str for v in target.values()
+            ):
+                raise RuleError(f"a caballero target needs text region and colour; {accepted}")
+            return cls(kind, Piece(target["region"], target["colour"]))
+        if type(target) not in TARGET_TYPES or type(target) is Piece:
             raise RuleError(
-                f"an action's target must be text, a whole number or null, "
+                f"an action's target must be text, a whole number, null or a caballero, "
                 f"got {type(target).__name__}; {accepted}"
             )
         return cls(kind, target)
@@ -96,7 +122,7 @@ class Decision:
     secret: bool = False
 
 
-# kind -> label; "{area}" is the target's area name, "{colour}/{from}" split "region/colour".
+# kind -> label; "{area}" is the target's area name, "{colour}"/"{from}" a caballero's.
 LABELS = {
     "bid": "power card {t}",
     "take": "take {t} from the province",
@@ -133,15 +159,18 @@ LABELS = {
 
 
 def describe(action: Action) -> str:
-    """A short human label for a pad menu or a log of public moves."""
+    """A short human label for a pad menu or a log of public moves.
+
+    >>> describe(Action("move_from", Piece("galicia", "red")))
+    "red's caballero from Galicia"
+    """
     t = action.target
     fields = {"t": t, "area": "", "colour": "", "from": ""}
     if isinstance(t, str):
         fields["area"] = "the court" if t == "court" else _area_or_text(t)
-        if "/" in t:
-            region, colour = t.split("/", 1)
-            fields["from"], fields["colour"] = _area_or_text(region), colour
-    template = LABELS.get(action.kind)
+    if isinstance(t, Piece):
+        fields["from"], fields["colour"] = _area_or_text(t.region), t.colour
+    template = LABELS.get(action.kind) if isinstance(action.kind, str) else None
     return template.format(**fields) if template else str(action).replace("_", " ")
 
 

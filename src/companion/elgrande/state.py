@@ -3,6 +3,13 @@
 Hidden information lives in: `hands` (after a hidden power-card take-back), `stacks` (the order of
 the face-down action cards), the Castillo's contents in `board`, and the `sealed` choices of a
 pending secret step. Views (companion/elgrande/views.py) remove them before anything is shown.
+
+>>> from companion.elgrande.engine import new_game
+>>> s = new_game(["red", "blue"], seed=1)
+>>> s.caballeros("red"), s.others("red"), s.total_in(s.grandes["blue"])
+(30, ('blue',), 2)
+>>> "hands" in repr(s)  # a repr never shows a secret
+False
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position
 
 if TYPE_CHECKING:
-    from companion.elgrande.steps import Step
+    from companion.elgrande.base import Step  # for the annotation only: base builds on state
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,12 @@
-"""Pending decisions. The state holds a stack of steps; the top one says who decides what.
+"""The round's own decisions: who bids first, the bids, each player's turn, the Castillo discs
+of a general scoring. Card actions live in `effects`; the step vocabulary in `base`.
 
-A step validates nothing itself: the engine only passes it actions from its own `legal` list, so a
-step's `apply` can mutate the state knowing the move is allowed.
+>>> from companion.elgrande.engine import new_game
+>>> from companion.elgrande.options import TableOptions
+>>> s = new_game(["red", "blue"], seed=1, options=TableOptions(bidding="open"))
+>>> step = s.steps[-1]
+>>> type(step).__name__, step.deciders(s) == (s.first_bidder,), len(step.legal(s, s.first_bidder))
+('OpenBids', True, 13)
 """
 
 from __future__ import annotations
@@ -9,84 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from companion.elgrande.base import SecretStep, Step, add_scores, choices_text
 from companion.elgrande.data import CASTILLO
+from companion.elgrande.effects import begin_effect, has_effect
 from companion.elgrande.moves import Action, describe
-from companion.elgrande.scoring import AreaScore, general_scoring
+from companion.elgrande.scoring import general_scoring
 from companion.elgrande.state import State
-
-
-def choices_text(legal: list[Action]) -> str:
-    labels = [describe(a) for a in legal]
-    if not labels:
-        return "nothing is allowed now"
-    if len(labels) == 1:
-        return f"you may: {labels[0]}"
-    return f"you may: {', '.join(labels[:-1])} or {labels[-1]}"
-
-
-class Step:
-    """One pending decision point."""
-
-    kind: ClassVar[str] = "step"
-    secret: ClassVar[bool] = False
-    private_options: ClassVar[bool] = (
-        False  # do the legal choices show what only the decider knows?
-    )
-
-    def deciders(self, s: State) -> tuple[str, ...]:
-        raise NotImplementedError
-
-    def prompt(self, s: State) -> str:
-        raise NotImplementedError
-
-    def legal(self, s: State, player: str) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, s: State, player: str, action: Action) -> None:
-        raise NotImplementedError
-
-    def finished(self, s: State) -> bool:
-        return not self.deciders(s)
-
-    def on_finish(self, s: State) -> None:
-        """Called once, when the step leaves the stack."""
-
-    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
-        """Why `action` is refused, and what is allowed. Secret steps never echo the action."""
-        if self.secret:
-            return f"that is not an allowed choice for this secret {self.kind}; " + choices_text(
-                legal
-            )
-        return f"{describe(action)} is not allowed now; " + choices_text(legal)
-
-
-@dataclass(repr=False)
-class SecretStep(Step):
-    """A simultaneous choice: each player submits once; nothing is public until all are in."""
-
-    secret: ClassVar[bool] = True
-    private_options: ClassVar[bool] = True
-    players: tuple[str, ...]
-    sealed: dict[str, Action] = field(default_factory=dict)
-    notices: dict[str, str] = field(default_factory=dict)  # private word to one player
-
-    def deciders(self, s: State) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self.sealed)
-
-    def apply(self, s: State, player: str, action: Action) -> None:
-        self.sealed[player] = action
-        # Kept in seat order, never arrival order: what is revealed cannot tell who was first.
-        self.sealed = {p: self.sealed[p] for p in self.players if p in self.sealed}
-        self.notices.pop(player, None)
-        if not self.deciders(s):
-            self.reveal(s)
-
-    def reveal(self, s: State) -> None:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {len(self.sealed)} of {len(self.players)} chosen>"
-
 
 # -- round set-up --------------------------------------------------------------------------------
 
@@ -328,8 +261,6 @@ class Turn(Step):
         return not self.placement_done and self.placed < limit and s.court[self.player] > 0
 
     def _can_act(self, s: State) -> bool:
-        from companion.elgrande.effects import has_effect
-
         return not self.action_done and not self.placing and has_effect(self._card(s))
 
     def deciders(self, s: State) -> tuple[str, ...]:
@@ -364,8 +295,6 @@ class Turn(Step):
         elif action.kind == "stop_placing":
             self.placing, self.placement_done = False, True
         elif action.kind == "act":
-            from companion.elgrande.effects import begin_effect
-
             self.action_done = True
             begin_effect(s, player, self._card(s))
         else:
@@ -421,11 +350,3 @@ class CastilloDiscs(SecretStep):
         for p, n in result.to_court.items():
             s.court[p] += n
         add_scores(s, regions, "Regions scored")
-
-
-def add_scores(s: State, results: list[AreaScore], title: str) -> None:
-    for r in results:
-        for p, n in r.points.items():
-            s.scores[p] += n
-        s.announce("score", f"{s.data.area_name(r.area)}: " + "; ".join(r.why), r)
-    s.announce("totals", f"{title}. Scores: " + ", ".join(f"{p} {n}" for p, n in s.scores.items()))

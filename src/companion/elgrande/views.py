@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.elgrande.base import SecretStep
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import describe
 from companion.elgrande.state import State
-from companion.elgrande.steps import SecretStep
 
 
 def public_view(s: State) -> dict[str, Any]:
