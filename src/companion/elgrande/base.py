@@ -20,6 +20,9 @@ from companion.elgrande.moves import Action, describe
 from companion.elgrande.scoring import AreaScore, score_area
 from companion.elgrande.state import State
 
+# No decision offers more than this many choices: a pad menu. Larger ones are split in steps.
+MENU_MAX = 10
+
 # How a card's action starts: it announces, changes the state or pushes the steps it needs.
 Effect = Callable[[State, str], None]
 

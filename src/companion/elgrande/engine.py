@@ -7,7 +7,9 @@ Pure: no I/O, clock, threads or hardware; deterministic from the seed.
 >>> d = decision(s)
 >>> d.kind, d.secret, sorted(d.players)
 ('bid', True, ['blue', 'red', 'yellow'])
->>> s2 = apply(s, "red", legal_actions(s, "red")[0])
+>>> legal_actions(s, "red")  # 13 power cards: a pad-sized menu of two groups first
+[Action(kind='bid_group', target='1-7'), Action(kind='bid_group', target='8-13')]
+>>> s2 = apply(apply(s, "red", Action("bid_group", "1-7")), "red", Action("bid", 7))
 >>> decision(s2).players != d.players  # red is in; the others still choose
 True
 """
@@ -28,6 +30,7 @@ from companion.elgrande.steps import (
     CastilloDiscs,
     ChooseActionCard,
     ChooseFirstBidder,
+    Corrections,
     OpenBids,
     RevealCard,
     SealedBids,
@@ -209,42 +212,6 @@ def _after_turns(s: State) -> str:
     return "scoring" if s.round in s.data.general_scoring_after else _next_round_or_over(s)
 
 
-# A round of El Grande: bid (everyone at once, or in seat order), then each player once in
-# turn order, then a general scoring after rounds 3, 6 and 9; the game ends after round 9.
-PHASES: dict[str, Phase] = {
-    "setup": Phase(begin=lambda s: _ask_first_bidder(s), next=_next_round_or_over),
-    "bidding": Phase(begin=lambda s: _start_round(s), next=lambda s: "turns"),
-    "turns": Phase(
-        begin=lambda s: _set_turn_order(s),
-        end_if=lambda s: s.turn_index >= len(s.turn_order),  # each player once, in bid order
-        each=lambda s: _start_turn(s),
-        end=lambda s: _end_round(s),
-        next=_after_turns,
-    ),
-    "scoring": Phase(begin=lambda s: _general_scoring(s), next=_next_round_or_over),
-    "over": Phase(begin=lambda s: _finish(s), next=lambda s: "over"),
-}
-
-
-def _settle(s: State) -> None:
-    """Pop finished steps and walk the phases until someone must decide."""
-    while not s.is_over:
-        if s.steps:
-            top = s.steps[-1]
-            if not top.finished(s):
-                return
-            s.steps.pop()
-            top.on_finish(s)
-            continue
-        phase = PHASES[s.phase]
-        if not phase.end_if(s):
-            phase.each(s)
-            continue
-        phase.end(s)
-        s.phase = phase.next(s)
-        PHASES[s.phase].begin(s)
-
-
 def _ask_first_bidder(s: State) -> None:
     if s.first_bidder is None:
         s.steps.append(ChooseFirstBidder())
@@ -291,12 +258,50 @@ def _end_round(s: State) -> None:
 
 def _general_scoring(s: State) -> None:
     s.announce("general_scoring", f"General scoring after round {s.round}")
-    s.steps.append(CastilloDiscs(s.players))
+    assert s.first_bidder is not None  # set as the round ended: the next round's first bidder
+    s.steps += [CastilloDiscs(s.players), Corrections(s.first_bidder)]  # corrections asked first
 
 
 def _finish(s: State) -> None:
     s.winners = winners(s)
     s.announce("game_over", f"Game over. Winner: {' and '.join(s.winners)}", s.winners)
+
+
+# A round of El Grande: bid (everyone at once, or in seat order), then each player once in
+# turn order, then after rounds 3, 6 and 9 a general scoring (the table's corrections, then
+# the Castillo discs); the game ends after the last round.
+PHASES: dict[str, Phase] = {
+    "setup": Phase(begin=_ask_first_bidder, next=_next_round_or_over),
+    "bidding": Phase(begin=_start_round, next=lambda s: "turns"),
+    "turns": Phase(
+        begin=_set_turn_order,
+        end_if=lambda s: s.turn_index >= len(s.turn_order),  # each player once, in bid order
+        each=_start_turn,
+        end=_end_round,
+        next=_after_turns,
+    ),
+    "scoring": Phase(begin=_general_scoring, next=_next_round_or_over),
+    "over": Phase(begin=_finish, next=lambda s: "over"),
+}
+
+
+def _settle(s: State) -> None:
+    """Pop finished steps and walk the phases until someone must decide."""
+    while not s.is_over:
+        if s.steps:
+            top = s.steps[-1]
+            if not top.finished(s):
+                return
+            s.steps.pop()
+            top.on_finish(s)
+            continue
+        phase = PHASES[s.phase]
+        if not phase.end_if(s):
+            phase.each(s)
+            continue
+        phase.end(s)
+        s.phase = phase.next(s)
+        PHASES[s.phase].begin(s)
 
 
 def winners(s: State) -> tuple[str, ...]:

@@ -122,58 +122,77 @@ class Decision:
     secret: bool = False
 
 
-# kind -> label; "{area}" is the target's area name, "{colour}"/"{from}" a caballero's.
+LABEL_MAX = 21  # a 128x32 pad display at 6 pixels a character
+NAME_MAX = 7  # a player's name inside a label (longer names are cut, with a dot)
+
+# kind -> label; "{area}" is the target's short area name, "{colour}"/"{from}" a caballero's
+# colour and short region, "{t}" the target as it is. Each fits LABEL_MAX (tests check all).
 LABELS = {
     "bid": "power card {t}",
-    "take": "take {t} from the province",
-    "take_from": "take one back from {area}",
+    "bid_group": "power cards {t}",
+    "take": "take {t} to court",
+    "take_from": "take from {area}",
     "card": "action card {t}",
-    "place": "place one in {area}",
+    "place": "place in {area}",
     "stop_placing": "done placing",
-    "act": "carry out card {t}",
+    "act": "carry out {t}",
     "end_turn": "end the turn",
     "done": "done",
+    "back": "back",
     "disc": "disc on {area}",
-    "first_bidder": "{t} bids first",
-    "reveal": "card {t} was turned up",
+    "first_bidder": "{name} bids first",
+    "reveal": "card {t} turned up",
     "either": "play it as {t}",
     "region_1a": "{area}",
     "region_1i": "{area}",
     "score_region": "score {area}",
     "score_area": "score {area}",
     "scoreboard": "scoreboard {t}",
-    "scoreboard_to": "onto {area}",
+    "scoreboard_to": "board to {area}",
     "grande_to": "Grande to {area}",
-    "refill": "take {t} into the court",
+    "refill": "take {t} to court",
     "king_adjacent": "King to {area}",
     "king_any": "King to {area}",
     "evacuate": "empty {area}",
-    "move_from": "{colour}'s caballero from {from}",
+    "move_region": "move from {area}",
+    "move_from": "{colour} in {from}",
     "move_to": "to {area}",
-    "return_from": "return one from {area}",
-    "return_of": "return {colour}'s from {from}",
-    "take_back": "take back power card {t}",
+    "return_from": "return from {area}",
+    "return_region": "return from {area}",
+    "return_of": "{colour} in {from}",
+    "take_back": "take back {t}",
     "allow": "let it happen",
     "veto": "veto it",
+    "fix_regions": "fix a region",
+    "fix_from": "fix {area}",
+    "fix_colour": "{name}'s caballero",
+    "fix_to": "move to {area}",
+    "confirm": "board is right",
 }
 
 
 def describe(action: Action) -> str:
-    """A short human label for a pad menu or a log of public moves.
+    """A short human label (at most LABEL_MAX characters) for a pad menu or a public log.
 
-    >>> describe(Action("move_from", Piece("galicia", "red")))
-    "red's caballero from Galicia"
+    >>> describe(Action("move_from", Piece("castilla_nueva", "yellow")))
+    'yellow in C.Nueva'
     """
     t = action.target
-    fields = {"t": t, "area": "", "colour": "", "from": ""}
+    fields = {"t": t, "area": "", "colour": "", "from": "", "name": ""}
     if isinstance(t, str):
         fields["area"] = "the court" if t == "court" else _area_or_text(t)
+        fields["name"] = _player(t)
     if isinstance(t, Piece):
-        fields["from"], fields["colour"] = _area_or_text(t.region), t.colour
+        fields["from"], fields["colour"] = _area_or_text(t.region), _player(t.colour)
     template = LABELS.get(action.kind) if isinstance(action.kind, str) else None
-    return template.format(**fields) if template else str(action).replace("_", " ")
+    label = template.format(**fields) if template else str(action).replace("_", " ")
+    return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "."
+
+
+def _player(name: str) -> str:
+    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "."
 
 
 def _area_or_text(text: str) -> str:
     data = game_data()
-    return data.area_name(text) if text in data.areas else text
+    return data.short_name(text) if text in data.areas else _player(text)

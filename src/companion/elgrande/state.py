@@ -27,11 +27,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for everyone: shown, spoken and logged as it is."""
+    """Something that happened, for everyone: shown, spoken and logged as it is. `seq` numbers
+    the game's events 1, 2, … so an output can take only those it has not shown yet."""
 
     kind: str
     text: str
     detail: Any = None
+    seq: int = 0
 
 
 @dataclass(repr=False, eq=False)
@@ -114,7 +116,7 @@ class State:
         self.bids[player] = value
 
     def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        self.events.append(Event(kind, text, detail))
+        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1))
 
     def move(self, player: str, source: str, target: str, n: int = 1) -> None:
         """Move caballeros between 'province', 'court' and areas. Callers check the rules."""

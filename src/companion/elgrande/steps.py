@@ -5,8 +5,10 @@ of a general scoring. Card actions live in `effects`; the step vocabulary in `ba
 >>> from companion.elgrande.options import TableOptions
 >>> s = new_game(["red", "blue"], seed=1, options=TableOptions(bidding="open"))
 >>> step = s.steps[-1]
->>> type(step).__name__, step.deciders(s) == (s.first_bidder,), len(step.legal(s, s.first_bidder))
-('OpenBids', True, 13)
+>>> type(step).__name__, step.deciders(s) == (s.first_bidder,)
+('OpenBids', True)
+>>> [str(a) for a in step.legal(s, s.first_bidder)]  # 13 cards: a group first
+['bid_group:1-7', 'bid_group:8-13']
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.elgrande.base import SecretStep, Step, add_scores, choices_text
+from companion.elgrande.base import MENU_MAX, SecretStep, Step, add_scores, choices_text
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.effects import begin_effect, has_effect
 from companion.elgrande.moves import Action, describe
@@ -76,6 +78,27 @@ class RevealCard(Step):
 # -- power cards ---------------------------------------------------------------------------------
 
 
+# More than MENU_MAX power cards (rounds 1-3) are offered as two groups first, then the card.
+BID_GROUPS = {"1-7": range(1, 8), "8-13": range(8, 14)}
+
+
+def bid_menu(values: list[int], group: str | None) -> list[Action]:
+    """The power cards `values` as a pad-sized menu; `group` is the group picked, if any.
+
+    >>> [str(a) for a in bid_menu(list(range(1, 14)), None)]
+    ['bid_group:1-7', 'bid_group:8-13']
+    >>> [str(a) for a in bid_menu(list(range(3, 14)), "1-7")]
+    ['bid:3', 'bid:4', 'bid:5', 'bid:6', 'bid:7', 'back']
+    """
+    if len(values) <= MENU_MAX:
+        return [Action("bid", v) for v in values]
+    if group is None:
+        return [
+            Action("bid_group", g) for g, r in BID_GROUPS.items() if any(v in r for v in values)
+        ]
+    return [*(Action("bid", v) for v in values if v in BID_GROUPS[group]), Action("back")]
+
+
 def _reveal_bids(s: State, bids: dict[str, int]) -> None:
     for p, v in bids.items():
         s.play_power_card(p, v)
@@ -90,13 +113,24 @@ class SealedBids(SecretStep):
 
     kind: ClassVar[str] = "bid"
     blocked: dict[str, set[int]] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)  # a bidder's menu group: private too
 
     def prompt(self, s: State) -> str:
         return "Choose your power card (sealed)"
 
     def legal(self, s: State, player: str) -> list[Action]:
         taken = self.blocked.get(player, set())
-        return [Action("bid", v) for v in sorted(s.hands[player]) if v not in taken]
+        values = [v for v in sorted(s.hands[player]) if v not in taken]
+        return bid_menu(values, self.groups.get(player))
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "bid_group":
+            self.groups[player] = str(action.target)
+            self.groups = {p: self.groups[p] for p in self.players if p in self.groups}
+            return
+        self.groups.pop(player, None)
+        if action.kind != "back":
+            super().apply(s, player, action)
 
     def reveal(self, s: State) -> None:
         held: set[int] = set()
@@ -119,6 +153,7 @@ class OpenBids(Step):
     kind: ClassVar[str] = "bid"
     private_options: ClassVar[bool] = True  # a hand may hold a card taken back in secret (4b)
     players: tuple[str, ...]
+    group: str | None = None  # the menu group the bidder picked
 
     def deciders(self, s: State) -> tuple[str, ...]:
         waiting = [p for p in self.players if p not in s.bids]
@@ -127,11 +162,17 @@ class OpenBids(Step):
     def prompt(self, s: State) -> str:
         return "Play a power card"
 
-    def legal(self, s: State, player: str) -> list[Action]:
+    def _values(self, s: State, player: str) -> list[int]:
         played = set(s.bids.values())
-        return [Action("bid", v) for v in sorted(s.hands[player]) if v not in played]
+        return [v for v in sorted(s.hands[player]) if v not in played]
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return bid_menu(self._values(s, player), self.group)
 
     def apply(self, s: State, player: str, action: Action) -> None:
+        self.group = str(action.target) if action.kind == "bid_group" else None
+        if action.kind != "bid":
+            return
         value = int(action.target or 0)
         s.play_power_card(player, value)
         s.announce("bid", f"{player} plays power card {value}", value)
@@ -142,9 +183,11 @@ class OpenBids(Step):
             why = f"power card {action.target} was already played this round by {by}"
         elif action.kind == "bid" and action.target in s.played[player]:
             why = f"power card {action.target} was already used by {player} this game"
+        elif action.kind == "bid" and action.target in self._values(s, player):
+            why = f"power card {action.target}: choose its group first"
         else:
             why = f"{describe(action)} is not a power card {player} holds"
-        values = ", ".join(str(a.target) for a in legal)
+        values = ", ".join(str(v) for v in self._values(s, player))
         return f"{why}; you may play {values}"
 
 
@@ -323,6 +366,90 @@ class Turn(Step):
 
 
 # -- general scoring -----------------------------------------------------------------------------
+
+
+@dataclass
+class Corrections(Step):
+    """Before a general scoring the table compares the device's board with the real one and,
+    where they differ, moves one caballero at a time between the device's places (a region,
+    the Castillo, a court) until they match; "board is right" ends it. Moving conserves the 30
+    caballeros of each colour. Three pad-sized menus: the place it leaves (a region by way of
+    "fix a region"), its colour, where it goes.
+
+    Decided on one pad: the first bidder of the coming round (the lowest power card of the round
+    just played), who is also the next to be asked anything. A correction touching the Castillo
+    shows its contents to that player a moment before the Castillo is scored in public anyway.
+    """
+
+    kind: ClassVar[str] = "correct"
+    player: str
+    regions_menu: bool = False  # "fix a region" picked: the regions are listed
+    source: str | None = None  # the place a caballero leaves
+    colour: str | None = None  # whose caballero
+    confirmed: bool = False
+
+    def _places(self, s: State) -> list[str]:
+        return ["court", CASTILLO, *s.data.regions]
+
+    def _count(self, s: State, place: str, colour: str) -> int:
+        return s.court[colour] if place == "court" else s.board[place][colour]
+
+    def _occupied(self, s: State, place: str) -> bool:
+        return any(self._count(s, place, p) for p in s.players)
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return () if self.confirmed else (self.player,)
+
+    def prompt(self, s: State) -> str:
+        if self.colour and self.source:
+            where = "the court" if self.source == "court" else s.data.area_name(self.source)
+            return f"Move {self.colour}'s caballero from {where} to?"
+        if self.source:
+            return "Whose caballero is one too many there?"
+        return "Before scoring: does the board match? Fix a place or confirm"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        if self.colour:
+            return [Action("fix_to", p) for p in self._places(s) if p != self.source]
+        if self.source:
+            colours = [p for p in s.players if self._count(s, self.source, p) > 0]
+            return [*(Action("fix_colour", c) for c in colours), Action("back")]
+        if self.regions_menu:
+            regions = [r for r in s.data.regions if self._occupied(s, r)]
+            return [*(Action("fix_from", r) for r in regions), Action("back")]
+        fixes = [Action("fix_from", p) for p in ("court", CASTILLO) if self._occupied(s, p)]
+        return [Action("confirm"), *fixes, Action("fix_regions")]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "confirm":
+            self.confirmed = True
+            s.announce("confirm", f"{player} confirms the board for scoring")
+        elif action.kind == "fix_regions":
+            self.regions_menu = True
+        elif action.kind == "back":
+            if self.source:
+                self.source = None
+            else:
+                self.regions_menu = False
+        elif action.kind == "fix_from":
+            self.source = str(action.target)
+        elif action.kind == "fix_colour":
+            self.colour = str(action.target)
+        else:
+            assert self.source and self.colour
+            source, colour, target = self.source, self.colour, str(action.target)
+            s.move(colour, source, target)
+            self.regions_menu, self.source, self.colour = False, None, None
+            s.announce(
+                "correction",
+                f"Correction: one of {colour}'s caballeros moves from "
+                f"{_place(s, source)} to {_place(s, target)}",
+                {"colour": colour, "from": source, "to": target},
+            )
+
+
+def _place(s: State, place: str) -> str:
+    return "the court" if place == "court" else s.data.area_name(place)
 
 
 @dataclass(repr=False)

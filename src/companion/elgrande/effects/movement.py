@@ -8,7 +8,7 @@ each caballero moves once per card.
 >>> from companion.elgrande.engine import new_game
 >>> s = new_game(["red", "blue"], seed=1)
 >>> step = MoveCaballeros("red", "own", 4)
->>> step.legal(s, "red") == [Action("move_from", Piece(s.grandes["red"], "red")), Action("done")]
+>>> step.legal(s, "red") == [Action("move_region", s.grandes["red"]), Action("done")]
 True
 """
 
@@ -25,7 +25,8 @@ from companion.elgrande.state import State
 
 @dataclass
 class MoveCaballeros(Step):
-    """Move caballeros one at a time: pick one (region and colour), then where it goes.
+    """Move caballeros one at a time: pick a region, then a colour there, then where it goes
+    (three pad-sized menus; 1a and 1i fix the region, so they start at the colour).
 
     `colours`: "any", "own", "opponents" or "split" (1d: up to 2 own and up to 2 opponents').
     """
@@ -38,6 +39,7 @@ class MoveCaballeros(Step):
     must_empty: bool = False  # 1i: every one of yours there must go
     moved_own: int = 0
     moved_opp: int = 0
+    region: str | None = None  # the region picked, while choosing a colour there
     holding: Piece | None = None  # the caballero picked up, while choosing where it goes
     arrived: dict[str, dict[str, int]] = field(default_factory=dict)  # moved in: may not move again
     stopped: bool = False
@@ -54,8 +56,8 @@ class MoveCaballeros(Step):
             return self.moved_own < 2 if own else self.moved_opp < 2
         return True
 
-    def _sources(self, s: State) -> list[Piece]:
-        regions = [self.source] if self.source else free_regions(s)
+    def _sources(self, s: State, region: str | None = None) -> list[Piece]:
+        regions = [region] if region else [self.source] if self.source else free_regions(s)
         out = []
         for r in regions:
             for colour in s.players:
@@ -65,7 +67,7 @@ class MoveCaballeros(Step):
         return out
 
     def deciders(self, s: State) -> tuple[str, ...]:
-        if self.holding:
+        if self.holding or self.region:
             return (self.player,)
         return () if self.stopped or not self._sources(s) else (self.player,)
 
@@ -73,21 +75,34 @@ class MoveCaballeros(Step):
         if self.holding:
             held = self.holding
             return f"Move {held.colour}'s caballero from {place_name(s, held.region)} to?"
+        if self.region:
+            return f"Whose caballero in {place_name(s, self.region)}?"
         return f"Choose a caballero to move ({self.moved_own + self.moved_opp} moved)"
 
     def legal(self, s: State, player: str) -> list[Action]:
         if self.holding:
             areas = [*free_regions(s), CASTILLO]
             return [Action("move_to", a) for a in areas if a != self.holding.region]
-        picks = [Action("move_from", piece) for piece in self._sources(s)]
+        if self.region:
+            pieces = self._sources(s, self.region)
+            return [*(Action("move_from", p) for p in pieces), Action("back")]
+        if self.source:
+            picks = [Action("move_from", p) for p in self._sources(s)]
+        else:
+            regions = dict.fromkeys(p.region for p in self._sources(s))
+            picks = [Action("move_region", r) for r in regions]
         return picks if self.must_empty else [*picks, Action("done")]
 
     def apply(self, s: State, player: str, action: Action) -> None:
         if action.kind == "done":
             self.stopped = True
+        elif action.kind == "move_region":
+            self.region = str(action.target)
+        elif action.kind == "back":
+            self.region = None
         elif action.kind == "move_from":
             assert isinstance(action.target, Piece)
-            self.holding = action.target
+            self.holding, self.region = action.target, None
         else:
             assert self.holding is not None
             (region, colour), target = (self.holding.region, self.holding.colour), action.target
@@ -109,7 +124,7 @@ class MoveCaballeros(Step):
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
         if action.kind == "move_to":
             why = "a moved caballero goes to another region (not the King's) or the Castillo"
-        elif action.kind == "move_from":
+        elif action.kind in ("move_from", "move_region"):
             why = (
                 "caballeros move out of regions only (never the Castillo, a court or the "
                 f"King's region), within this card's limits ({self.colours}, up to {self.limit})"

@@ -69,11 +69,13 @@ class ReturnThree(Step):
 
 @dataclass
 class ReturnOneEach(Step):
-    """2e: the card player returns 1 caballero of each opponent, from regions of their choice."""
+    """2e: the card player returns 1 caballero of each opponent, from regions of their choice:
+    a region, then whose caballero there."""
 
     kind: ClassVar[str] = "return_each"
     player: str
     hit: list[str] = field(default_factory=list)
+    region: str | None = None  # the region picked, while choosing whose caballero
 
     def _targets(self, s: State) -> list[Piece]:
         return [
@@ -88,12 +90,22 @@ class ReturnOneEach(Step):
         return (self.player,) if self._targets(s) else ()
 
     def prompt(self, s: State) -> str:
-        return "Return one caballero of each opponent: whose, from where?"
+        if self.region:
+            return f"Whose caballero in {place_name(s, self.region)} goes back?"
+        return "Return one caballero of each opponent: from which region?"
 
     def legal(self, s: State, player: str) -> list[Action]:
-        return [Action("return_of", piece) for piece in self._targets(s)]
+        if self.region:
+            pieces = [p for p in self._targets(s) if p.region == self.region]
+            return [*(Action("return_of", p) for p in pieces), Action("back")]
+        regions = [r for r in free_regions(s) if any(p.region == r for p in self._targets(s))]
+        return [Action("return_region", r) for r in regions]
 
     def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind in ("return_region", "back"):
+            self.region = str(action.target) if action.kind == "return_region" else None
+            return
+        self.region = None
         piece = action.target
         assert isinstance(piece, Piece)
         s.move(piece.colour, piece.region, "province")
