@@ -19,7 +19,7 @@ from companion.elgrande.engine import (
     legal_actions,
     new_game,
 )
-from companion.elgrande.moves import LABEL_MAX, Action, describe
+from companion.elgrande.moves import LABEL_MAX, LABELS, NAME_MAX, Action, describe
 from companion.elgrande.options import TableOptions
 from companion.elgrande.views import public_view
 
@@ -55,6 +55,21 @@ def test_no_decision_offers_more_than_ten_choices_and_every_label_fits_a_pad():
     assert checked > 5000
     # the split menus were met, and answered
     assert {"bid_group", "move_region", "move_from", "return_region", "fix_to"} <= kinds
+
+
+def test_every_label_template_fits_a_pad_at_its_longest():
+    """Worst case: the longest short name, a name at NAME_MAX, the longest card or group text."""
+    assert len("the court") <= SHORT_NAME_MAX  # how {area} shows the court
+    widest = {
+        "area": "x" * SHORT_NAME_MAX,
+        "from": "x" * SHORT_NAME_MAX,
+        "colour": "x" * NAME_MAX,
+        "name": "x" * NAME_MAX,
+        "t": "8-4-0",  # a scoreboard id; card ids, groups and numbers are shorter
+    }
+    assert "the court"[:SHORT_NAME_MAX] == "the court"  # "court" reads as 9 characters too
+    for kind, template in LABELS.items():
+        assert len(template.format(**widest)) <= LABEL_MAX, kind
 
 
 def test_short_region_names_fit_and_a_long_player_name_is_cut_in_a_label():
