@@ -19,7 +19,7 @@ from companion.elgrande.engine import (
     legal_actions,
     new_game,
 )
-from companion.elgrande.moves import LABEL_MAX, LABELS, NAME_MAX, Action, describe
+from companion.elgrande.moves import LABEL_MAX, LABELS, NAME_MAX, Action, RuleError, describe
 from companion.elgrande.options import TableOptions
 from companion.elgrande.views import public_view
 
@@ -163,7 +163,7 @@ def test_correction_menus_offer_only_places_and_colours_that_hold_a_caballero():
     assert {a.target for a in legal_actions(s, p)} == occupied | {None}
     act(s, p, "back")
     assert legal_actions(s, p)[0] == Action("confirm")
-    with pytest.raises(Exception, match="not allowed now"):
+    with pytest.raises(RuleError, match="not allowed now"):
         act(s, p, "fix_to", "court")
 
 
@@ -182,3 +182,17 @@ def test_random_corrections_always_conserve_each_colour(n, seed, opts, choices):
         corrections += a.kind == "fix_to"
         check_invariants(s)
     assert corrections > 0
+
+
+def test_a_refusal_listing_the_castillos_colours_is_for_the_deciders_pad_only():
+    s = to_general_scoring()
+    p = s.first_bidder
+    s.move("blue", "court", "castillo")
+    act(s, p, "fix_from", "castillo")
+    with pytest.raises(RuleError) as err:
+        act(s, p, "fix_colour", "nobody")
+    assert err.value.private and "blue" in str(err.value)
+    act(s, p, "back")
+    with pytest.raises(RuleError) as err:
+        act(s, p, "fix_colour", "nobody")
+    assert not err.value.private

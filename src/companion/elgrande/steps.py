@@ -388,6 +388,11 @@ class Corrections(Step):
     colour: str | None = None  # whose caballero
     confirmed: bool = False
 
+    @property
+    def private_options(self) -> bool:  # type: ignore[override]
+        """The colours offered out of the Castillo show its contents: the decider's pad only."""
+        return self.source == CASTILLO
+
     def _places(self, s: State) -> list[str]:
         return ["court", CASTILLO, *s.data.regions]
 
