@@ -1,14 +1,33 @@
 """Helpers for engine tests: reach a turn holding a given card, arrange the board."""
 
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
-from companion.elgrande.moves import Action
+from companion.elgrande.moves import Action, Piece
 from companion.elgrande.options import TableOptions
+from companion.elgrande.steps import BID_GROUPS
 
 FIVE = ("red", "blue", "yellow", "green", "black")
 
 
 def act(s, player, kind, target=None):
+    """Take a decision as a pad would: a power card is reached through its menu group first."""
+    if kind == "bid" and Action(kind, target) not in legal_actions(s, player):
+        group = next((g for g, r in BID_GROUPS.items() if target in r), None)
+        if Action("bid_group", group) in legal_actions(s, player):
+            apply_in_place(s, player, Action("bid_group", group))
     apply_in_place(s, player, Action(kind, target))
+
+
+def move(s, player, region, colour, to):
+    """Move one caballero through the three menus: region, colour, destination."""
+    act(s, player, "move_region", region)
+    act(s, player, "move_from", Piece(region, colour))
+    act(s, player, "move_to", to)
+
+
+def confirm_board(s):
+    """Answer the correction step before a general scoring: the board is right."""
+    if decision(s) and decision(s).kind == "correct":
+        act(s, decision(s).players[0], "confirm")
 
 
 def targets(s, player, kind=None):
@@ -45,3 +64,11 @@ def put(s, player, area, n):
 
 def start(s, card):
     act(s, "red", "act", card)
+
+
+def take_first_choice(s, player):
+    """The first legal choice, going down through menu groups (a power card's group first)."""
+    a = legal_actions(s, player)[0]
+    apply_in_place(s, player, a)
+    if a.kind == "bid_group":
+        apply_in_place(s, player, legal_actions(s, player)[0])

@@ -1,11 +1,13 @@
 """Every action card's effect and its refusals (RULES.md §6)."""
 
+import json
+
 import pytest
-from cardkit import act, put, start, targets, turn_with
+from cardkit import act, move, put, start, targets, turn_with
 
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import check_invariants, decision, legal_actions
-from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.moves import Action, Piece, RuleError
 from companion.elgrande.views import player_view, public_view
 
 KING = "castilla_nueva"  # borders aragon, castilla_vieja, granada, sevilla, valencia
@@ -43,9 +45,9 @@ def test_1a_moves_up_to_five_of_any_colour_out_of_one_chosen_region():
     start(s, "1a")
     assert KING not in targets(s, "red") and "galicia" in targets(s, "red")
     act(s, "red", "region_1a", "galicia")
-    assert {t.split("/")[0] for t in targets(s, "red", "move_from")} == {"galicia"}
+    assert {t.region for t in targets(s, "red", "move_from")} == {"galicia"}
     for colour in ("red", "blue", "blue", "red", "blue"):
-        act(s, "red", "move_from", f"galicia/{colour}")
+        act(s, "red", "move_from", Piece("galicia", colour))
         assert KING not in targets(s, "red") and "galicia" not in targets(s, "red")
         act(s, "red", "move_to", "castillo" if colour == "red" else "cataluna")
     assert s.board["galicia"] == {"red": 1, "blue": 0, "yellow": 0}
@@ -60,8 +62,7 @@ def test_1b_1f_move_any_colours_up_to_the_limit(card, limit):
     put(s, "blue", "galicia", 5)
     start(s, card)
     for _ in range(limit):
-        act(s, "red", "move_from", "galicia/blue")
-        act(s, "red", "move_to", "pais_vasco")
+        move(s, "red", "galicia", "blue", "pais_vasco")
     assert s.board["pais_vasco"]["blue"] == limit and decision(s).kind == "turn"
 
 
@@ -70,14 +71,17 @@ def test_1c_moves_only_your_own_and_1e_only_opponents():
     put(s, "red", "galicia", 2)
     put(s, "blue", "galicia", 2)
     start(s, "1c")
-    assert targets(s, "red", "move_from") == ["galicia/red"]
+    assert targets(s, "red") == ["galicia", None]  # a region first (or done), then a colour
+    act(s, "red", "move_region", "galicia")
+    assert targets(s, "red", "move_from") == [Piece("galicia", "red")]
     with pytest.raises(RuleError, match="within this card's limits"):
-        act(s, "red", "move_from", "galicia/blue")
+        act(s, "red", "move_from", Piece("galicia", "blue"))
     s = turn_with("1e")
     put(s, "red", "galicia", 2)
     put(s, "blue", "galicia", 2)
     start(s, "1e")
-    assert targets(s, "red", "move_from") == ["galicia/blue"]
+    act(s, "red", "move_region", "galicia")
+    assert targets(s, "red", "move_from") == [Piece("galicia", "blue")]
 
 
 def test_1d_moves_up_to_two_own_and_two_opponents():
@@ -86,9 +90,10 @@ def test_1d_moves_up_to_two_own_and_two_opponents():
     put(s, "blue", "galicia", 3)
     start(s, "1d")
     for _ in range(2):
-        act(s, "red", "move_from", "galicia/red")
-        act(s, "red", "move_to", "cataluna")
-    assert targets(s, "red", "move_from") == ["galicia/blue"]
+        move(s, "red", "galicia", "red", "cataluna")
+    assert targets(s, "red", "move_region") == ["galicia"]  # cataluna's two already moved
+    act(s, "red", "move_region", "galicia")
+    assert targets(s, "red", "move_from") == [Piece("galicia", "blue")]
 
 
 def test_moves_never_take_from_the_castillo_or_the_kings_region_and_move_each_once():
@@ -97,10 +102,12 @@ def test_moves_never_take_from_the_castillo_or_the_kings_region_and_move_each_on
     put(s, "blue", KING, 2)
     put(s, "blue", "galicia", 1)
     start(s, "1b")
-    assert targets(s, "red", "move_from") == ["galicia/blue"]
-    act(s, "red", "move_from", "galicia/blue")
+    assert targets(s, "red", "move_region") == ["galicia"]
+    act(s, "red", "move_region", "galicia")
+    assert targets(s, "red", "move_from") == [Piece("galicia", "blue")]
+    act(s, "red", "move_from", Piece("galicia", "blue"))
     act(s, "red", "move_to", "cataluna")
-    assert "cataluna/blue" not in targets(s, "red", "move_from")  # it already moved
+    assert "cataluna" not in targets(s, "red", "move_region")  # it already moved
     assert decision(s).kind == "turn"
 
 
@@ -133,7 +140,7 @@ def test_1i_moves_all_your_caballeros_out_of_one_region():
     act(s, "red", "region_1i", "galicia")
     assert Action("done") not in legal_actions(s, "red")  # all of them must go
     for target in ("cataluna", "castillo"):
-        act(s, "red", "move_from", "galicia/red")
+        act(s, "red", "move_from", Piece("galicia", "red"))
         act(s, "red", "move_to", target)
     assert s.board["galicia"] == {"red": 0, "blue": 2, "yellow": 0}
     assert decision(s).kind == "turn"
@@ -176,8 +183,10 @@ def test_2e_returns_one_caballero_of_each_opponent_from_regions():
     put(s, "blue", "cataluna", 1)
     put(s, "yellow", KING, 2)  # untouchable
     start(s, "2e")
-    assert targets(s, "red") == ["cataluna/blue", "galicia/blue"]
-    act(s, "red", "return_of", "cataluna/blue")
+    assert targets(s, "red") == ["cataluna", "galicia"]  # a region, then whose
+    act(s, "red", "return_region", "cataluna")
+    assert targets(s, "red") == [Piece("cataluna", "blue"), None]  # or back
+    act(s, "red", "return_of", Piece("cataluna", "blue"))
     assert s.board["cataluna"]["blue"] == 0 and decision(s).kind == "turn"
 
 
@@ -320,8 +329,10 @@ def test_4b_takes_a_played_power_card_back_secretly():
     act(s, "red", "take_back", 13)
     assert 13 in s.hands["red"]
     assert player_view(s, "red")["you"]["hand"][-1] == 13
-    assert "13" not in " ".join(public_view(s)["events"][-2:])
-    assert "takes a power card back" in public_view(s)["events"][-1]
+    events = public_view(s)["events"]
+    assert "13" not in json.dumps(events[-2:])
+    assert "takes a power card back" in events[-1]["text"]
+    assert public_view(s)["hand_counts"]["red"] == 13  # the count is public, the card is not
 
 
 def test_4c_moves_your_grande_but_never_into_or_out_of_the_kings_region():

@@ -3,7 +3,7 @@
 import copy
 
 import pytest
-from cardkit import FIVE, act
+from cardkit import FIVE, act, confirm_board, take_first_choice
 
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import (
@@ -134,8 +134,10 @@ def test_a_refused_decision_changes_nothing():
 
 def test_apply_returns_a_new_state_and_leaves_the_old_one():
     s = game(2, bidding="open")
-    new = apply(s, s.first_bidder, Action("bid", 4))
+    grouped = apply(s, s.first_bidder, Action("bid_group", "1-7"))  # 13 cards: a group first
+    new = apply(grouped, s.first_bidder, Action("bid", 4))
     assert 4 in s.hands[s.first_bidder] and 4 not in new.hands[s.first_bidder]
+    assert legal_actions(s, s.first_bidder)[0] == Action("bid_group", "1-7")
 
 
 def test_turn_order_is_highest_bid_first_and_lowest_bids_first_next_round():
@@ -241,7 +243,7 @@ def play_round_passively(s):
     """Everyone bids their lowest card, takes all they may and the first card, places nothing."""
     while decision(s).kind == "bid":
         for p in decision(s).players:
-            act(s, p, "bid", legal_actions(s, p)[0].target)
+            take_first_choice(s, p)
     while decision(s) and decision(s).kind in ("take", "card", "turn"):
         p = decision(s).players[0]
         kind = decision(s).kind
@@ -255,6 +257,8 @@ def test_general_scoring_after_round_three_with_secret_discs():
     s = game(3)
     for _ in range(3):
         play_round_passively(s)
+    assert decision(s).kind == "correct" and decision(s).players == (s.first_bidder,)
+    confirm_board(s)
     d = decision(s)
     assert d.kind == "castillo_disc" and d.secret and set(d.players) == set(s.players)
     region = next(r for r in game_data().regions if r != s.king)
@@ -280,6 +284,7 @@ def test_game_ends_after_the_third_general_scoring(short, rounds):
     s = game(2, short_game=short)
     scorings = 0
     while not s.is_over:
+        confirm_board(s)
         if decision(s).kind == "castillo_disc":
             scorings += 1
             for p in s.players:

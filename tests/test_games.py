@@ -6,11 +6,11 @@ from collections import Counter
 
 from cardkit import FIVE
 
+from companion.elgrande.base import SecretStep
 from companion.elgrande.bots import GreedyBot, RandomBot, play_game
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import check_invariants, legal_actions
 from companion.elgrande.options import CHOICES, TableOptions
-from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import public_view
 
 GAMES = 2000
@@ -66,8 +66,8 @@ def assert_secrets_do_not_reach_public_view(s):
             alternatives = [a for a in top.legal(other, p) if a != chosen]
             if alternatives:
                 top.sealed[p] = alternatives[0]
-    for p in other.players:
-        other.hands[p] = list(reversed(other.hands[p]))[:-1]
+    for p in other.players:  # other cards, as many: how many is public, which is not
+        other.hands[p] = [v + 100 for v in other.hands[p]]
     for stack in other.stacks.values():
         stack.reverse()
     assert public_view(other) == view

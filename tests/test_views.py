@@ -33,7 +33,7 @@ def test_sealed_bids_show_who_has_chosen_never_what():
 def test_a_player_view_lists_that_players_own_choices_only_when_it_is_their_decision():
     s = new_game(["red", "blue"], 4, TableOptions(bidding="open"))
     first, second = s.seat_order_from(s.first_bidder)
-    assert player_view(s, first)["you"]["options"][0] == "power card 1"
+    assert player_view(s, first)["you"]["options"] == ["power cards 1-7", "power cards 8-13"]
     assert player_view(s, second)["you"]["options"] == []
     assert "options" not in public_view(s)["decision"]
 

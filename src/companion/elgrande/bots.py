@@ -16,10 +16,12 @@ from typing import Protocol
 
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
-from companion.elgrande.moves import Action
+from companion.elgrande.moves import Action, Piece
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import score_area
 from companion.elgrande.state import State
+
+CONFIRM = Action("confirm")
 
 
 class RandomBot:
@@ -29,7 +31,10 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, s: State, player: str) -> Action:
-        return self.rng.choice(legal_actions(s, player))
+        legal = legal_actions(s, player)
+        if CONFIRM in legal:  # a bot's game is tracked exactly: the board needs no correction
+            return CONFIRM
+        return self.rng.choice([a for a in legal if a.kind != "back"] or legal)
 
 
 class GreedyBot(RandomBot):
@@ -38,6 +43,9 @@ class GreedyBot(RandomBot):
 
     def choose(self, s: State, player: str) -> Action:
         legal = legal_actions(s, player)
+        if CONFIRM in legal:
+            return CONFIRM
+        legal = [a for a in legal if a.kind != "back"] or legal  # never wander back and forth
         if len(legal) == 1:
             return legal[0]
         scored = [(self._value(s, player, a), self.rng.random(), a) for a in legal]
@@ -47,6 +55,8 @@ class GreedyBot(RandomBot):
         t = a.target
         if a.kind == "bid":
             return -abs(int(str(t)) - 7)  # middling cards: a fair turn order, a fair intake
+        if a.kind == "bid_group":
+            return 0 if t == "1-7" else -1
         if a.kind in ("take", "refill"):
             return int(str(t))
         if a.kind == "card":
@@ -55,9 +65,11 @@ class GreedyBot(RandomBot):
             colour = p if a.kind != "move_to" else _held_colour(s, p)
             gain = _gain(s, colour, str(t), +1)
             return gain if colour == p else -gain
-        if a.kind in ("move_from", "return_of"):
-            region, colour = str(t).split("/")
-            return -_gain(s, colour, region, -1) if colour != p else -1
+        if a.kind in ("move_from", "return_of") and isinstance(t, Piece):
+            return _piece_value(s, p, t)
+        if a.kind in ("move_region", "return_region"):  # worth its best caballero
+            pieces = [Piece(str(t), c) for c in s.players if s.board[str(t)][c]]
+            return max((_piece_value(s, p, piece) for piece in pieces), default=-1)
         if a.kind == "act":
             return 1
         if a.kind in ("stop_placing", "end_turn", "done"):
@@ -65,9 +77,14 @@ class GreedyBot(RandomBot):
         return 0
 
 
+def _piece_value(s: State, p: str, piece: Piece) -> float:
+    """Taking this caballero away: good when it costs an opponent points, poor when it is ours."""
+    return -_gain(s, piece.colour, piece.region, -1) if piece.colour != p else -1
+
+
 def _held_colour(s: State, p: str) -> str:
     holding = getattr(s.steps[-1], "holding", None)
-    return holding[1] if holding else p
+    return holding.colour if holding else p
 
 
 def _gain(s: State, colour: str, area: str, delta: int) -> int:

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 CASTILLO = "castillo"
+SHORT_NAME_MAX = 9  # a 128x32 pad shows 21 characters; "place in " + a short name fits
 
 
 class DataError(ValueError):
@@ -25,6 +26,7 @@ class DataError(ValueError):
 class Region:
     id: str
     name: str
+    short: str  # at most SHORT_NAME_MAX characters: a pad menu label
     english: str
     values: tuple[int, int, int]
 
@@ -46,6 +48,7 @@ class ActionCard:
 class GameData:
     regions: dict[str, Region]  # the nine regions, in board order; never the Castillo
     castillo_values: tuple[int, int, int]
+    castillo_short: str
     neighbours: dict[str, frozenset[str]]
     scoreboards: dict[str, tuple[int, int, int]]
     power_cards: dict[int, int]  # value -> caballeros taken into the court
@@ -75,6 +78,10 @@ class GameData:
     def area_name(self, area: str) -> str:
         return "Castillo" if area == CASTILLO else self.regions[area].name
 
+    def short_name(self, area: str) -> str:
+        """The area's name for a pad menu (at most SHORT_NAME_MAX characters)."""
+        return self.castillo_short if area == CASTILLO else self.regions[area].short
+
     def action_deck(self) -> list[str]:
         """Every physical action card, one id per copy (45 in all)."""
         return [c.id for c in self.action_cards.values() for _ in range(c.copies)]
@@ -96,13 +103,22 @@ def _values(raw: Any, where: str) -> tuple[int, int, int]:
     return (raw[0], raw[1], raw[2])
 
 
+def _short(raw: Any, where: str) -> str:
+    if not isinstance(raw, str) or not 0 < len(raw) <= SHORT_NAME_MAX:
+        raise DataError(f"{where}: 'short' must be a name of 1 to {SHORT_NAME_MAX} characters")
+    return raw
+
+
 def _load_board(board: dict[str, Any]) -> dict[str, Any]:
     regions: dict[str, Region] = {}
     for i, r in enumerate(board["regions"]):
         where = f"board.json regions[{i}]"
         if r["id"] in regions or r["id"] == CASTILLO:
             raise DataError(f"{where}: region id {r['id']!r} is repeated or reserved")
-        regions[r["id"]] = Region(r["id"], r["name"], r["english"], _values(r["values"], where))
+        short = _short(r.get("short"), where)
+        regions[r["id"]] = Region(
+            r["id"], r["name"], short, r["english"], _values(r["values"], where)
+        )
     neighbours: dict[str, set[str]] = {r: set() for r in regions}
     for a, b in board["borders"]:
         if a not in regions or b not in regions or a == b:
@@ -112,6 +128,7 @@ def _load_board(board: dict[str, Any]) -> dict[str, Any]:
     return {
         "regions": regions,
         "castillo_values": _values(board["castillo"]["values"], "board.json castillo"),
+        "castillo_short": _short(board["castillo"].get("short"), "board.json castillo"),
         "neighbours": {r: frozenset(n) for r, n in neighbours.items()},
         "scoreboards": {
             s["id"]: _values(s["values"], f"board.json scoreboards {s['id']}")

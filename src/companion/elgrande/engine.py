@@ -7,7 +7,9 @@ Pure: no I/O, clock, threads or hardware; deterministic from the seed.
 >>> d = decision(s)
 >>> d.kind, d.secret, sorted(d.players)
 ('bid', True, ['blue', 'red', 'yellow'])
->>> s2 = apply(s, "red", legal_actions(s, "red")[0])
+>>> legal_actions(s, "red")  # 13 power cards: a pad-sized menu of two groups first
+[Action(kind='bid_group', target='1-7'), Action(kind='bid_group', target='8-13')]
+>>> s2 = apply(apply(s, "red", Action("bid_group", "1-7")), "red", Action("bid", 7))
 >>> decision(s2).players != d.players  # red is in; the others still choose
 True
 """
@@ -16,20 +18,22 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from companion.elgrande.base import SecretStep, Step, choices_text
 from companion.elgrande.data import CASTILLO, game_data
-from companion.elgrande.moves import Action, Decision, RuleError
+from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError
 from companion.elgrande.options import TableOptions
 from companion.elgrande.state import State
 from companion.elgrande.steps import (
     CastilloDiscs,
     ChooseActionCard,
     ChooseFirstBidder,
+    Corrections,
     OpenBids,
     RevealCard,
     SealedBids,
-    SecretStep,
     TakeCaballeros,
     Turn,
 )
@@ -38,13 +42,25 @@ KINGS_CARD = "5"
 
 
 def new_game(players: Sequence[str], seed: int, options: TableOptions | None = None) -> State:
-    """Set up a game for 2–5 players (names in seat order, clockwise) from a seeded shuffle."""
-    players = tuple(players)
-    if not 2 <= len(players) <= 5:
-        raise RuleError(f"El Grande takes 2 to 5 players, got {len(players)}")
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise RuleError("players must be distinct, non-empty names")
-    options = options or TableOptions()
+    """Set up a game for 2–5 players (names in seat order, clockwise) from a seeded shuffle.
+
+    `seed` must be an int: a game is replayed from its seed and decisions, so there is no
+    "seed from the clock". `options` must be a TableOptions (None: the defaults); a dict is
+    refused rather than guessed at: convert it with `TableOptions.from_dict`, which names any
+    unknown option or value.
+    """
+    players = _checked_players(players)
+    if type(seed) is not int:
+        raise TypeError(
+            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
+        )
+    if options is None:
+        options = TableOptions()
+    elif not isinstance(options, TableOptions):
+        raise TypeError(
+            f"options must be a TableOptions (TableOptions.from_dict builds one from a dict), "
+            f"got {type(options).__name__}"
+        )
     data = game_data()
     rng = random.Random(seed)
     region_cards = list(data.regions)
@@ -79,8 +95,26 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     )
     homes_text = ", ".join(f"{p} in {data.area_name(r)}" for p, r in homes.items())
     s.announce("setup", f"The King starts in {data.area_name(king)}. Homes: {homes_text}")
+    PHASES[s.phase].begin(s)
     _settle(s)
     return s
+
+
+def _checked_players(players: object) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError(f"players must be a list of names, got {type(players).__name__}")
+    names = tuple(players)
+    if not 2 <= len(names) <= 5:
+        raise RuleError(f"El Grande takes 2 to 5 players, got {len(names)}")
+    for seat, p in enumerate(names, 1):
+        if type(p) is not str or not p:
+            raise RuleError(
+                f"players must be distinct, non-empty names; seat {seat} holds a "
+                f"{type(p).__name__}" + ("" if type(p) is not str else " that is empty")
+            )
+    if len(set(names)) != len(names):
+        raise RuleError("players must be distinct, non-empty names; a name is repeated")
+    return names
 
 
 def decision(s: State) -> Decision | None:
@@ -107,11 +141,21 @@ def apply(s: State, player: str, action: Action) -> State:
 
 
 def apply_in_place(s: State, player: str, action: Action) -> None:
-    """As `apply`, mutating `s` (for replays and bots). A refused action changes nothing."""
+    """As `apply`, mutating `s` (for replays and bots). A refused action changes nothing.
+
+    Refusals: RuleError for a decision the rules do not allow now (the message says what is
+    allowed), TypeError when `action` is not an Action at all (a programming error).
+    """
+    if not isinstance(action, Action):
+        raise TypeError(
+            f"apply takes an Action (e.g. Action('bid', 7) or Action.from_json(...)), "
+            f"got {type(action).__name__}"
+        )
     if s.is_over:
         raise RuleError("the game is over; no more decisions are taken")
-    if player not in s.players:
-        raise RuleError(f"{player!r} is not playing; players: {', '.join(s.players)}")
+    if type(player) is not str or player not in s.players:
+        shown = repr(player) if type(player) is str else f"a {type(player).__name__}"
+        raise RuleError(f"{shown[:40]} is not playing; players: {', '.join(s.players)}")
     top = s.steps[-1]
     deciders = top.deciders(s)
     if player not in deciders:
@@ -122,58 +166,61 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
         )
     legal = top.legal(s, player)
     if action not in legal:
-        raise RuleError(top.refusal(s, player, action, legal), private=top.private_options)
+        raise RuleError(_refusal(s, top, player, action, legal), private=top.private_options)
     top.apply(s, player, action)
     _settle(s)
+
+
+def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Action]) -> str:
+    """Why the action is refused. A target of a type no legal choice of that kind has is
+    answered plainly here, so a step's own explanation only ever sees well-formed targets."""
+    kinds = {a.kind: type(a.target) for a in legal}
+    if type(action.kind) is not str:
+        return f"an action's kind is text, not {type(action.kind).__name__}; " + choices_text(legal)
+    wanted = kinds.get(action.kind)
+    if type(action.target) not in TARGET_TYPES or (wanted and type(action.target) is not wanted):
+        what = "this choice" if top.secret else repr(action.kind[:20])
+        return (
+            f"{what} takes a target of another type than {type(action.target).__name__}; "
+            + choices_text(legal)
+        )
+    return top.refusal(s, player, action, legal)
 
 
 # -- the round structure -------------------------------------------------------------------------
 
 
-def _settle(s: State) -> None:
-    """Pop finished steps and run the round structure until someone must decide."""
-    while not s.is_over:
-        if not s.steps:
-            _advance(s)
-            continue
-        top = s.steps[-1]
-        if not top.finished(s):
-            return
-        s.steps.pop()
-        top.on_finish(s)
+@dataclass(frozen=True)
+class Phase:
+    """One part of a round, walked the way boardgame.io's Flow walks its phases: `begin` runs on
+    entry (it may push steps); while steps are pending they are asked; once none is pending,
+    `end_if` says whether the phase is over — if not, `each` pushes the next decision (the next
+    player's turn) — and when it is, `end` runs and `next` names the phase that follows."""
+
+    begin: Callable[[State], None]
+    next: Callable[[State], str]
+    end_if: Callable[[State], bool] = lambda s: True  # over once its steps are done
+    each: Callable[[State], None] = lambda s: None
+    end: Callable[[State], None] = lambda s: None
 
 
-def _advance(s: State) -> None:
-    if s.phase == "setup":
-        if s.first_bidder is None:
-            s.steps.append(ChooseFirstBidder())
-        s.phase = "round_end"  # the empty "previous round" ends at once
-    elif s.phase == "bidding":
-        s.turn_order = tuple(sorted(s.players, key=lambda p: -s.bids[p]))
-        s.turn_index = 0
-        s.phase = "turns"
-        s.announce("order", "Turn order: " + ", ".join(s.turn_order))
-    elif s.phase == "turns" and s.turn_index < len(s.turn_order):
-        p = s.turn_order[s.turn_index]
-        allowance = s.data.power_cards[s.bids[p]]
-        s.steps += [Turn(p), ChooseActionCard(p), TakeCaballeros(p, allowance)]
-        s.announce("turn", f"{p}'s turn")
-    elif s.phase == "turns":
-        _end_round(s)
-    elif s.phase == "scoring" or s.phase == "round_end":
-        if s.round_index + 1 < len(s.rounds):
-            _start_round(s)
-        else:
-            _finish(s)
-    else:
-        raise AssertionError(f"no step pending in phase {s.phase!r}")
+def _next_round_or_over(s: State) -> str:
+    return "bidding" if s.round_index + 1 < len(s.rounds) else "over"
+
+
+def _after_turns(s: State) -> str:
+    return "scoring" if s.round in s.data.general_scoring_after else _next_round_or_over(s)
+
+
+def _ask_first_bidder(s: State) -> None:
+    if s.first_bidder is None:
+        s.steps.append(ChooseFirstBidder())
 
 
 def _start_round(s: State) -> None:
     s.round_index += 1
     s.bids, s.taken, s.turn_order, s.turn_index = {}, {}, (), 0
     s.face_up = [KINGS_CARD]
-    s.phase = "bidding"
     assert s.first_bidder is not None
     seats = s.seat_order_from(s.first_bidder)
     s.steps.append(SealedBids(seats) if s.options.bidding == "sealed" else OpenBids(seats))
@@ -182,6 +229,19 @@ def _start_round(s: State) -> None:
     else:
         s.face_up = [s.stacks[stack].pop() for stack in (1, 2, 3, 4)] + [KINGS_CARD]
     s.announce("round", f"Round {s.round}", s.round)
+
+
+def _set_turn_order(s: State) -> None:
+    s.turn_order = tuple(sorted(s.players, key=lambda p: -s.bids[p]))
+    s.turn_index = 0
+    s.announce("order", "Turn order: " + ", ".join(s.turn_order))
+
+
+def _start_turn(s: State) -> None:
+    p = s.turn_order[s.turn_index]
+    allowance = s.data.power_cards[s.bids[p]]
+    s.steps += [Turn(p), ChooseActionCard(p), TakeCaballeros(p, allowance)]
+    s.announce("turn", f"{p}'s turn")
 
 
 def _end_round(s: State) -> None:
@@ -194,18 +254,54 @@ def _end_round(s: State) -> None:
         if taken < s.round_index:  # kept through the next round, no longer
             del s.vetoes[p]
             s.announce("veto", f"{p}'s Veto is discarded unused")
-    if s.round in s.data.general_scoring_after:
-        s.phase = "scoring"
-        s.announce("general_scoring", f"General scoring after round {s.round}")
-        s.steps.append(CastilloDiscs(s.players))
-    else:
-        s.phase = "round_end"
+
+
+def _general_scoring(s: State) -> None:
+    s.announce("general_scoring", f"General scoring after round {s.round}")
+    assert s.first_bidder is not None  # set as the round ended: the next round's first bidder
+    s.steps += [CastilloDiscs(s.players), Corrections(s.first_bidder)]  # corrections asked first
 
 
 def _finish(s: State) -> None:
-    s.phase = "over"
     s.winners = winners(s)
     s.announce("game_over", f"Game over. Winner: {' and '.join(s.winners)}", s.winners)
+
+
+# A round of El Grande: bid (everyone at once, or in seat order), then each player once in
+# turn order, then after rounds 3, 6 and 9 a general scoring (the table's corrections, then
+# the Castillo discs); the game ends after the last round.
+PHASES: dict[str, Phase] = {
+    "setup": Phase(begin=_ask_first_bidder, next=_next_round_or_over),
+    "bidding": Phase(begin=_start_round, next=lambda s: "turns"),
+    "turns": Phase(
+        begin=_set_turn_order,
+        end_if=lambda s: s.turn_index >= len(s.turn_order),  # each player once, in bid order
+        each=_start_turn,
+        end=_end_round,
+        next=_after_turns,
+    ),
+    "scoring": Phase(begin=_general_scoring, next=_next_round_or_over),
+    "over": Phase(begin=_finish, next=lambda s: "over"),
+}
+
+
+def _settle(s: State) -> None:
+    """Pop finished steps and walk the phases until someone must decide."""
+    while not s.is_over:
+        if s.steps:
+            top = s.steps[-1]
+            if not top.finished(s):
+                return
+            s.steps.pop()
+            top.on_finish(s)
+            continue
+        phase = PHASES[s.phase]
+        if not phase.end_if(s):
+            phase.each(s)
+            continue
+        phase.end(s)
+        s.phase = phase.next(s)
+        PHASES[s.phase].begin(s)
 
 
 def winners(s: State) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ Decisions are pad-sized: one power card, one action card, one caballero into one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.elgrande.data import game_data
 
@@ -24,14 +25,91 @@ class RuleError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Piece:
+    """One caballero on the board: which region it stands in, and its colour.
+
+    >>> Piece("galicia", "red").to_json()
+    {'region': 'galicia', 'colour': 'red'}
+    """
+
+    region: str
+    colour: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"region": self.region, "colour": self.colour}
+
+    def __str__(self) -> str:
+        return f"{self.colour} in {self.region}"
+
+
+# The target types an Action may carry; a JSON log stores exactly these.
+TARGET_TYPES = (type(None), str, int, Piece)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
-    """One choice. `kind` says what, `target` says which (an area, a card id, a value, a player)."""
+    """One choice. `kind` says what, `target` says which (an area, a card id, a value, a player).
+
+    Two actions are equal only when kind, target *and the target's exact type* agree, so a
+    malformed `Action("refill", 2.0)` or `Action("take_back", True)` never passes for a legal one.
+
+    >>> Action("refill", 2) == Action("refill", 2.0), Action("bid", 1) == Action("bid", True)
+    (False, False)
+    >>> Action.from_json(Action("bid", 7).to_json())
+    Action(kind='bid', target=7)
+    """
 
     kind: str
-    target: str | int | None = None
+    target: str | int | Piece | None = None
+
+    def _key(self) -> tuple[Any, ...]:
+        return (type(self.kind), self.kind, type(self.target), self.target)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.target}" if self.target is not None else self.kind
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for a log: `{"kind": ..., "target": ...}`; the target is text, a whole
+        number, null or a caballero `{"region": ..., "colour": ...}`."""
+        target = self.target.to_json() if isinstance(self.target, Piece) else self.target
+        return {"kind": self.kind, "target": target}
+
+    @classmethod
+    def from_json(cls, raw: object) -> Action:
+        """The Action a `to_json` dict stands for; a malformed dict raises RuleError."""
+        accepted = (
+            'accepted: {"kind": text, "target": text, a whole number, null or '
+            '{"region": text, "colour": text}} ("target" may be left out)'
+        )
+        if not isinstance(raw, dict):
+            got = type(raw).__name__
+            raise RuleError(f"an action must be a JSON object, got {got}; {accepted}")
+        unknown = sorted(str(k)[:20] for k in raw if k not in ("kind", "target"))
+        if unknown:
+            raise RuleError(f"unknown key {unknown[0]!r} in an action; {accepted}")
+        kind, target = raw.get("kind"), raw.get("target")
+        if type(kind) is not str or not kind:
+            raise RuleError(f"an action's kind must be non-empty text; {accepted}")
+        if type(target) is dict:
+            if set(target) != {"region", "colour"} or not all(
+                type(v) is str for v in target.values()
+            ):
+                raise RuleError(f"a caballero target needs text region and colour; {accepted}")
+            return cls(kind, Piece(target["region"], target["colour"]))
+        if type(target) not in TARGET_TYPES or type(target) is Piece:
+            raise RuleError(
+                f"an action's target must be text, a whole number, null or a caballero, "
+                f"got {type(target).__name__}; {accepted}"
+            )
+        return cls(kind, target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,55 +122,77 @@ class Decision:
     secret: bool = False
 
 
-# kind -> label; "{area}" is the target's area name, "{colour}/{from}" split "region/colour".
+LABEL_MAX = 21  # a 128x32 pad display at 6 pixels a character
+NAME_MAX = 7  # a player's name inside a label (longer names are cut, with a dot)
+
+# kind -> label; "{area}" is the target's short area name, "{colour}"/"{from}" a caballero's
+# colour and short region, "{t}" the target as it is. Each fits LABEL_MAX (tests check all).
 LABELS = {
     "bid": "power card {t}",
-    "take": "take {t} from the province",
-    "take_from": "take one back from {area}",
+    "bid_group": "power cards {t}",
+    "take": "take {t} to court",
+    "take_from": "take from {area}",
     "card": "action card {t}",
-    "place": "place one in {area}",
+    "place": "place in {area}",
     "stop_placing": "done placing",
-    "act": "carry out card {t}",
+    "act": "carry out {t}",
     "end_turn": "end the turn",
     "done": "done",
+    "back": "back",
     "disc": "disc on {area}",
-    "first_bidder": "{t} bids first",
-    "reveal": "card {t} was turned up",
+    "first_bidder": "{name} bids first",
+    "reveal": "card {t} turned up",
     "either": "play it as {t}",
     "region_1a": "{area}",
     "region_1i": "{area}",
     "score_region": "score {area}",
     "score_area": "score {area}",
     "scoreboard": "scoreboard {t}",
-    "scoreboard_to": "onto {area}",
+    "scoreboard_to": "board to {area}",
     "grande_to": "Grande to {area}",
-    "refill": "take {t} into the court",
+    "refill": "take {t} to court",
     "king_adjacent": "King to {area}",
     "king_any": "King to {area}",
     "evacuate": "empty {area}",
-    "move_from": "{colour}'s caballero from {from}",
+    "move_region": "move from {area}",
+    "move_from": "{colour} in {from}",
     "move_to": "to {area}",
-    "return_from": "return one from {area}",
-    "return_of": "return {colour}'s from {from}",
-    "take_back": "take back power card {t}",
+    "return_from": "return from {area}",
+    "return_region": "return from {area}",
+    "return_of": "{colour} in {from}",
+    "take_back": "take back {t}",
     "allow": "let it happen",
     "veto": "veto it",
+    "fix_regions": "fix a region",
+    "fix_from": "fix {area}",
+    "fix_colour": "{name}'s caballero",
+    "fix_to": "move to {area}",
+    "confirm": "board is right",
 }
 
 
 def describe(action: Action) -> str:
-    """A short human label for a pad menu or a log of public moves."""
+    """A short human label (at most LABEL_MAX characters) for a pad menu or a public log.
+
+    >>> describe(Action("move_from", Piece("castilla_nueva", "yellow")))
+    'yellow in C.Nueva'
+    """
     t = action.target
-    fields = {"t": t, "area": "", "colour": "", "from": ""}
+    fields = {"t": t, "area": "", "colour": "", "from": "", "name": ""}
     if isinstance(t, str):
         fields["area"] = "the court" if t == "court" else _area_or_text(t)
-        if "/" in t:
-            region, colour = t.split("/", 1)
-            fields["from"], fields["colour"] = _area_or_text(region), colour
-    template = LABELS.get(action.kind)
-    return template.format(**fields) if template else str(action).replace("_", " ")
+        fields["name"] = _player(t)
+    if isinstance(t, Piece):
+        fields["from"], fields["colour"] = _area_or_text(t.region), _player(t.colour)
+    template = LABELS.get(action.kind) if isinstance(action.kind, str) else None
+    label = template.format(**fields) if template else str(action).replace("_", " ")
+    return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "."
+
+
+def _player(name: str) -> str:
+    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "."
 
 
 def _area_or_text(text: str) -> str:
     data = game_data()
-    return data.area_name(text) if text in data.areas else text
+    return data.short_name(text) if text in data.areas else _player(text)

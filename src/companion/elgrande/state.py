@@ -3,6 +3,13 @@
 Hidden information lives in: `hands` (after a hidden power-card take-back), `stacks` (the order of
 the face-down action cards), the Castillo's contents in `board`, and the `sealed` choices of a
 pending secret step. Views (companion/elgrande/views.py) remove them before anything is shown.
+
+>>> from companion.elgrande.engine import new_game
+>>> s = new_game(["red", "blue"], seed=1)
+>>> s.caballeros("red"), s.others("red"), s.total_in(s.grandes["blue"])
+(30, ('blue',), 2)
+>>> "hands" in repr(s)  # a repr never shows a secret
+False
 """
 
 from __future__ import annotations
@@ -15,16 +22,18 @@ from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position
 
 if TYPE_CHECKING:
-    from companion.elgrande.steps import Step
+    from companion.elgrande.base import Step  # for the annotation only: base builds on state
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for everyone: shown, spoken and logged as it is."""
+    """Something that happened, for everyone: shown, spoken and logged as it is. `seq` numbers
+    the game's events 1, 2, … so an output can take only those it has not shown yet."""
 
     kind: str
     text: str
     detail: Any = None
+    seq: int = 0
 
 
 @dataclass(repr=False, eq=False)
@@ -107,7 +116,7 @@ class State:
         self.bids[player] = value
 
     def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        self.events.append(Event(kind, text, detail))
+        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1))
 
     def move(self, player: str, source: str, target: str, n: int = 1) -> None:
         """Move caballeros between 'province', 'court' and areas. Callers check the rules."""

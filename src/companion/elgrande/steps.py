@@ -1,7 +1,14 @@
-"""Pending decisions. The state holds a stack of steps; the top one says who decides what.
+"""The round's own decisions: who bids first, the bids, each player's turn, the Castillo discs
+of a general scoring. Card actions live in `effects`; the step vocabulary in `base`.
 
-A step validates nothing itself: the engine only passes it actions from its own `legal` list, so a
-step's `apply` can mutate the state knowing the move is allowed.
+>>> from companion.elgrande.engine import new_game
+>>> from companion.elgrande.options import TableOptions
+>>> s = new_game(["red", "blue"], seed=1, options=TableOptions(bidding="open"))
+>>> step = s.steps[-1]
+>>> type(step).__name__, step.deciders(s) == (s.first_bidder,)
+('OpenBids', True)
+>>> [str(a) for a in step.legal(s, s.first_bidder)]  # 13 cards: a group first
+['bid_group:1-7', 'bid_group:8-13']
 """
 
 from __future__ import annotations
@@ -9,82 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from companion.elgrande.base import MENU_MAX, SecretStep, Step, add_scores, choices_text
 from companion.elgrande.data import CASTILLO
+from companion.elgrande.effects import begin_effect, has_effect
 from companion.elgrande.moves import Action, describe
-from companion.elgrande.scoring import AreaScore, general_scoring
+from companion.elgrande.scoring import general_scoring
 from companion.elgrande.state import State
-
-
-def choices_text(legal: list[Action]) -> str:
-    labels = [describe(a) for a in legal]
-    if not labels:
-        return "nothing is allowed now"
-    if len(labels) == 1:
-        return f"you may: {labels[0]}"
-    return f"you may: {', '.join(labels[:-1])} or {labels[-1]}"
-
-
-class Step:
-    """One pending decision point."""
-
-    kind: ClassVar[str] = "step"
-    secret: ClassVar[bool] = False
-    private_options: ClassVar[bool] = (
-        False  # do the legal choices show what only the decider knows?
-    )
-
-    def deciders(self, s: State) -> tuple[str, ...]:
-        raise NotImplementedError
-
-    def prompt(self, s: State) -> str:
-        raise NotImplementedError
-
-    def legal(self, s: State, player: str) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, s: State, player: str, action: Action) -> None:
-        raise NotImplementedError
-
-    def finished(self, s: State) -> bool:
-        return not self.deciders(s)
-
-    def on_finish(self, s: State) -> None:
-        """Called once, when the step leaves the stack."""
-
-    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
-        """Why `action` is refused, and what is allowed. Secret steps never echo the action."""
-        if self.secret:
-            return f"that is not an allowed choice for this secret {self.kind}; " + choices_text(
-                legal
-            )
-        return f"{describe(action)} is not allowed now; " + choices_text(legal)
-
-
-@dataclass(repr=False)
-class SecretStep(Step):
-    """A simultaneous choice: each player submits once; nothing is public until all are in."""
-
-    secret: ClassVar[bool] = True
-    private_options: ClassVar[bool] = True
-    players: tuple[str, ...]
-    sealed: dict[str, Action] = field(default_factory=dict)
-    notices: dict[str, str] = field(default_factory=dict)  # private word to one player
-
-    def deciders(self, s: State) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self.sealed)
-
-    def apply(self, s: State, player: str, action: Action) -> None:
-        self.sealed[player] = action
-        self.notices.pop(player, None)
-        if not self.deciders(s):
-            self.reveal(s)
-
-    def reveal(self, s: State) -> None:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {len(self.sealed)} of {len(self.players)} chosen>"
-
 
 # -- round set-up --------------------------------------------------------------------------------
 
@@ -141,6 +78,27 @@ class RevealCard(Step):
 # -- power cards ---------------------------------------------------------------------------------
 
 
+# More than MENU_MAX power cards (rounds 1-3) are offered as two groups first, then the card.
+BID_GROUPS = {"1-7": range(1, 8), "8-13": range(8, 14)}
+
+
+def bid_menu(values: list[int], group: str | None) -> list[Action]:
+    """The power cards `values` as a pad-sized menu; `group` is the group picked, if any.
+
+    >>> [str(a) for a in bid_menu(list(range(1, 14)), None)]
+    ['bid_group:1-7', 'bid_group:8-13']
+    >>> [str(a) for a in bid_menu(list(range(3, 14)), "1-7")]
+    ['bid:3', 'bid:4', 'bid:5', 'bid:6', 'bid:7', 'back']
+    """
+    if len(values) <= MENU_MAX:
+        return [Action("bid", v) for v in values]
+    if group is None:
+        return [
+            Action("bid_group", g) for g, r in BID_GROUPS.items() if any(v in r for v in values)
+        ]
+    return [*(Action("bid", v) for v in values if v in BID_GROUPS[group]), Action("back")]
+
+
 def _reveal_bids(s: State, bids: dict[str, int]) -> None:
     for p, v in bids.items():
         s.play_power_card(p, v)
@@ -155,13 +113,24 @@ class SealedBids(SecretStep):
 
     kind: ClassVar[str] = "bid"
     blocked: dict[str, set[int]] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)  # a bidder's menu group: private too
 
     def prompt(self, s: State) -> str:
         return "Choose your power card (sealed)"
 
     def legal(self, s: State, player: str) -> list[Action]:
         taken = self.blocked.get(player, set())
-        return [Action("bid", v) for v in sorted(s.hands[player]) if v not in taken]
+        values = [v for v in sorted(s.hands[player]) if v not in taken]
+        return bid_menu(values, self.groups.get(player))
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "bid_group":
+            self.groups[player] = str(action.target)
+            self.groups = {p: self.groups[p] for p in self.players if p in self.groups}
+            return
+        self.groups.pop(player, None)
+        if action.kind != "back":
+            super().apply(s, player, action)
 
     def reveal(self, s: State) -> None:
         held: set[int] = set()
@@ -184,6 +153,7 @@ class OpenBids(Step):
     kind: ClassVar[str] = "bid"
     private_options: ClassVar[bool] = True  # a hand may hold a card taken back in secret (4b)
     players: tuple[str, ...]
+    group: str | None = None  # the menu group the bidder picked
 
     def deciders(self, s: State) -> tuple[str, ...]:
         waiting = [p for p in self.players if p not in s.bids]
@@ -192,11 +162,17 @@ class OpenBids(Step):
     def prompt(self, s: State) -> str:
         return "Play a power card"
 
-    def legal(self, s: State, player: str) -> list[Action]:
+    def _values(self, s: State, player: str) -> list[int]:
         played = set(s.bids.values())
-        return [Action("bid", v) for v in sorted(s.hands[player]) if v not in played]
+        return [v for v in sorted(s.hands[player]) if v not in played]
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return bid_menu(self._values(s, player), self.group)
 
     def apply(self, s: State, player: str, action: Action) -> None:
+        self.group = str(action.target) if action.kind == "bid_group" else None
+        if action.kind != "bid":
+            return
         value = int(action.target or 0)
         s.play_power_card(player, value)
         s.announce("bid", f"{player} plays power card {value}", value)
@@ -207,9 +183,11 @@ class OpenBids(Step):
             why = f"power card {action.target} was already played this round by {by}"
         elif action.kind == "bid" and action.target in s.played[player]:
             why = f"power card {action.target} was already used by {player} this game"
+        elif action.kind == "bid" and action.target in self._values(s, player):
+            why = f"power card {action.target}: choose its group first"
         else:
             why = f"{describe(action)} is not a power card {player} holds"
-        values = ", ".join(str(a.target) for a in legal)
+        values = ", ".join(str(v) for v in self._values(s, player))
         return f"{why}; you may play {values}"
 
 
@@ -326,8 +304,6 @@ class Turn(Step):
         return not self.placement_done and self.placed < limit and s.court[self.player] > 0
 
     def _can_act(self, s: State) -> bool:
-        from companion.elgrande.effects import has_effect
-
         return not self.action_done and not self.placing and has_effect(self._card(s))
 
     def deciders(self, s: State) -> tuple[str, ...]:
@@ -362,8 +338,6 @@ class Turn(Step):
         elif action.kind == "stop_placing":
             self.placing, self.placement_done = False, True
         elif action.kind == "act":
-            from companion.elgrande.effects import begin_effect
-
             self.action_done = True
             begin_effect(s, player, self._card(s))
         else:
@@ -394,6 +368,95 @@ class Turn(Step):
 # -- general scoring -----------------------------------------------------------------------------
 
 
+@dataclass
+class Corrections(Step):
+    """Before a general scoring the table compares the device's board with the real one and,
+    where they differ, moves one caballero at a time between the device's places (a region,
+    the Castillo, a court) until they match; "board is right" ends it. Moving conserves the 30
+    caballeros of each colour. Three pad-sized menus: the place it leaves (a region by way of
+    "fix a region"), its colour, where it goes.
+
+    Decided on one pad: the first bidder of the coming round (the lowest power card of the round
+    just played), who is also the next to be asked anything. A correction touching the Castillo
+    shows its contents to that player a moment before the Castillo is scored in public anyway.
+    """
+
+    kind: ClassVar[str] = "correct"
+    player: str
+    regions_menu: bool = False  # "fix a region" picked: the regions are listed
+    source: str | None = None  # the place a caballero leaves
+    colour: str | None = None  # whose caballero
+    confirmed: bool = False
+
+    @property
+    def private_options(self) -> bool:  # type: ignore[override]
+        """The colours offered out of the Castillo show its contents: the decider's pad only."""
+        return self.source == CASTILLO
+
+    def _places(self, s: State) -> list[str]:
+        return ["court", CASTILLO, *s.data.regions]
+
+    def _count(self, s: State, place: str, colour: str) -> int:
+        return s.court[colour] if place == "court" else s.board[place][colour]
+
+    def _occupied(self, s: State, place: str) -> bool:
+        return any(self._count(s, place, p) for p in s.players)
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return () if self.confirmed else (self.player,)
+
+    def prompt(self, s: State) -> str:
+        if self.colour and self.source:
+            where = "the court" if self.source == "court" else s.data.area_name(self.source)
+            return f"Move {self.colour}'s caballero from {where} to?"
+        if self.source:
+            return "Whose caballero is one too many there?"
+        return "Before scoring: does the board match? Fix a place or confirm"
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        if self.colour:
+            return [Action("fix_to", p) for p in self._places(s) if p != self.source]
+        if self.source:
+            colours = [p for p in s.players if self._count(s, self.source, p) > 0]
+            return [*(Action("fix_colour", c) for c in colours), Action("back")]
+        if self.regions_menu:
+            regions = [r for r in s.data.regions if self._occupied(s, r)]
+            return [*(Action("fix_from", r) for r in regions), Action("back")]
+        fixes = [Action("fix_from", p) for p in ("court", CASTILLO) if self._occupied(s, p)]
+        return [Action("confirm"), *fixes, Action("fix_regions")]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "confirm":
+            self.confirmed = True
+            s.announce("confirm", f"{player} confirms the board for scoring")
+        elif action.kind == "fix_regions":
+            self.regions_menu = True
+        elif action.kind == "back":
+            if self.source:
+                self.source = None
+            else:
+                self.regions_menu = False
+        elif action.kind == "fix_from":
+            self.source = str(action.target)
+        elif action.kind == "fix_colour":
+            self.colour = str(action.target)
+        else:
+            assert self.source and self.colour
+            source, colour, target = self.source, self.colour, str(action.target)
+            s.move(colour, source, target)
+            self.regions_menu, self.source, self.colour = False, None, None
+            s.announce(
+                "correction",
+                f"Correction: one of {colour}'s caballeros moves from "
+                f"{_place(s, source)} to {_place(s, target)}",
+                {"colour": colour, "from": source, "to": target},
+            )
+
+
+def _place(s: State, place: str) -> str:
+    return "the court" if place == "court" else s.data.area_name(place)
+
+
 @dataclass(repr=False)
 class CastilloDiscs(SecretStep):
     """Every player secretly sets a disc; the Castillo is scored, the discs revealed, the
@@ -409,7 +472,7 @@ class CastilloDiscs(SecretStep):
         return [Action("disc", r) for r in s.data.regions if r != forbidden]
 
     def reveal(self, s: State) -> None:
-        discs = {p: str(a.target) for p, a in self.sealed.items()}
+        discs = {p: str(self.sealed[p].target) for p in self.players}
         result = general_scoring(s.position(), discs)
         castillo, *regions = result.areas
         add_scores(s, [castillo], "Castillo scored")
@@ -420,11 +483,3 @@ class CastilloDiscs(SecretStep):
         for p, n in result.to_court.items():
             s.court[p] += n
         add_scores(s, regions, "Regions scored")
-
-
-def add_scores(s: State, results: list[AreaScore], title: str) -> None:
-    for r in results:
-        for p, n in r.points.items():
-            s.scores[p] += n
-        s.announce("score", f"{s.data.area_name(r.area)}: " + "; ".join(r.why), r)
-    s.announce("totals", f"{title}. Scores: " + ", ".join(f"{p} {n}" for p, n in s.scores.items()))

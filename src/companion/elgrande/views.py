@@ -7,19 +7,21 @@ them public.
 
 >>> from companion.elgrande.engine import new_game
 >>> view = public_view(new_game(["red", "blue"], seed=1))
->>> view["decision"]["kind"], "hands" in view
-('bid', False)
+>>> view["decision"]["kind"], "hands" in view, view["hand_counts"]
+('bid', False, {'red': 13, 'blue': 13})
+>>> view["events"][0]["seq"], view["events"][0]["kind"]
+(1, 'setup')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.elgrande.base import SecretStep
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import describe
-from companion.elgrande.state import State
-from companion.elgrande.steps import SecretStep
+from companion.elgrande.state import Event, State
 
 
 def public_view(s: State) -> dict[str, Any]:
@@ -57,10 +59,29 @@ def public_view(s: State) -> dict[str, Any]:
         "face_up": list(s.face_up),
         "taken": dict(s.taken),
         "vetoes": sorted(s.vetoes),
+        # How many power cards each player has left: public (a 4b take-back is announced),
+        # which cards they are is not (a take-back may be hidden).
+        "hand_counts": {p: len(s.hands[p]) for p in s.players},
         "decision": pending,
-        "events": [e.text for e in s.events],
+        "events": [event_json(e) for e in s.events],
         "winners": list(s.winners),
     }
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    """An event as the view lists it: numbered, so an output takes only the new ones."""
+    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": _plain(e.detail)}
+
+
+def _plain(value: Any) -> Any:
+    """A detail as plain JSON: a score's own `to_json`, tuples as lists."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def player_view(s: State, player: str) -> dict[str, Any]:

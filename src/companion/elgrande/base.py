@@ -1,0 +1,168 @@
+"""The step vocabulary every decision is built from: Step, SecretStep, PickOne and small helpers.
+
+The state holds a stack of steps; the top one says who decides what. A step validates nothing
+itself: the engine only passes it actions from its own `legal` list, so `apply` may mutate the
+state knowing the move is allowed. This module imports neither the round's steps nor the card
+effects: they both build on it (engine → steps/effects → base → state).
+
+>>> from companion.elgrande.moves import Action
+>>> choices_text([Action("done"), Action("end_turn")])
+'you may: done or end the turn'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from companion.elgrande.moves import Action, describe
+from companion.elgrande.scoring import AreaScore, score_area
+from companion.elgrande.state import State
+
+# No decision offers more than this many choices: a pad menu. Larger ones are split in steps.
+MENU_MAX = 10
+
+# How a card's action starts: it announces, changes the state or pushes the steps it needs.
+Effect = Callable[[State, str], None]
+
+
+def choices_text(legal: list[Action]) -> str:
+    labels = [describe(a) for a in legal]
+    if not labels:
+        return "nothing is allowed now"
+    if len(labels) == 1:
+        return f"you may: {labels[0]}"
+    return f"you may: {', '.join(labels[:-1])} or {labels[-1]}"
+
+
+class Step:
+    """One pending decision point."""
+
+    kind: ClassVar[str] = "step"
+    secret: ClassVar[bool] = False
+    # Do the legal choices show what only the decider knows (their hand, their sealed options)?
+    private_options: ClassVar[bool] = False
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def prompt(self, s: State) -> str:
+        raise NotImplementedError
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        raise NotImplementedError
+
+    def finished(self, s: State) -> bool:
+        return not self.deciders(s)
+
+    def on_finish(self, s: State) -> None:
+        """Called once, when the step leaves the stack."""
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        """Why `action` is refused, and what is allowed. Secret steps never echo the action."""
+        if self.secret:
+            return f"that is not an allowed choice for this secret {self.kind}; " + choices_text(
+                legal
+            )
+        return f"{describe(action)} is not allowed now; " + choices_text(legal)
+
+
+@dataclass(repr=False)
+class SecretStep(Step):
+    """A simultaneous choice: each player submits once; nothing is public until all are in."""
+
+    secret: ClassVar[bool] = True
+    private_options: ClassVar[bool] = True
+    players: tuple[str, ...]
+    sealed: dict[str, Action] = field(default_factory=dict)
+    notices: dict[str, str] = field(default_factory=dict)  # private word to one player
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.sealed)
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        self.sealed[player] = action
+        # Kept in seat order, never arrival order: what is revealed cannot tell who was first.
+        self.sealed = {p: self.sealed[p] for p in self.players if p in self.sealed}
+        self.notices.pop(player, None)
+        if not self.deciders(s):
+            self.reveal(s)
+
+    def reveal(self, s: State) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {len(self.sealed)} of {len(self.players)} chosen>"
+
+
+@dataclass
+class PickOne(Step):
+    """One player picks one target from a list, then it is carried out. Subclasses say what:
+    `purpose` (the action kind), `question`, `rule` (why another pick is refused), `options`
+    and `resolve`. With nothing to pick, the step is skipped."""
+
+    kind: ClassVar[str] = "pick"
+    purpose: ClassVar[str] = "pick"
+    question: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    player: str
+    done: bool = False
+
+    def options(self, s: State) -> list[str] | list[int]:
+        raise NotImplementedError
+
+    def resolve(self, s: State, target: str | int) -> None:
+        raise NotImplementedError
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return () if self.done or not self.options(s) else (self.player,)
+
+    def prompt(self, s: State) -> str:
+        return self.question
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action(self.purpose, t) for t in self.options(s)]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        self.done = True
+        assert action.target is not None
+        self.resolve(s, action.target)
+
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        return f"{self.rule}; " + choices_text(legal)
+
+
+# -- small helpers shared by the round's steps and the cards ------------------------------------
+
+
+def free_regions(s: State) -> list[str]:
+    """Regions a caballero may leave or enter by a card: every region but the King's."""
+    return [r for r in s.data.regions if r != s.king]
+
+
+def place_name(s: State, place: object) -> str:
+    """'the court', 'the province' or an area's printed name."""
+    if place in ("province", "court"):
+        return f"the {place}"
+    return s.data.area_name(str(place))
+
+
+def add_scores(s: State, results: list[AreaScore], title: str) -> None:
+    for r in results:
+        for p, n in r.points.items():
+            s.scores[p] += n
+        s.announce("score", f"{s.data.area_name(r.area)}: " + "; ".join(r.why), r)
+    s.announce("totals", f"{title}. Scores: " + ", ".join(f"{p} {n}" for p, n in s.scores.items()))
+
+
+def special_scoring(s: State, areas: list[str], title: str, *, first_only: bool = False) -> None:
+    pos = s.position()
+    results = [score_area(pos, a, first_only=first_only) for a in areas]
+    if not results:
+        s.announce("score", f"{title}: no region qualifies")
+        return
+    add_scores(s, results, title)
