@@ -117,10 +117,12 @@ def test_replay_stops_at_the_first_entry_the_engine_refuses(bad):
 
 
 def test_a_decision_by_the_wrong_player_or_of_an_unknown_kind_is_refused():
-    entries, states = decisions(2)
-    wrong_player = LogEntry(2, entries[0].player, entries[1].action)  # red bid already
-    assert replay(HEADER, [entries[0], wrong_player])[1] == 1
-    assert replay(HEADER, [entries[0], LogEntry(2, "red", {}, "shrug")])[1] == 1
+    group, card = {"kind": "bid_group", "target": "8-13"}, {"kind": "bid", "target": 13}
+    red_bid = [LogEntry(1, "red", group), LogEntry(2, "red", card)]
+    assert replay(HEADER, red_bid)[1] == 2
+    red_again = LogEntry(3, "red", group)  # red's sealed card is in already
+    assert replay(HEADER, [*red_bid, red_again])[1] == 2
+    assert replay(HEADER, [*red_bid, LogEntry(3, "blue", {}, "shrug")])[1] == 2
 
 
 def test_resume_drops_a_refused_tail_from_the_disk_and_says_so(tmp_path: Path):

@@ -5,12 +5,13 @@ the game that was played, and a torn or edited row shows up as a refusal rather 
 
 >>> from companion.session.store import GameHeader, LogEntry
 >>> header = GameHeader(seed=7, players=("red", "blue"), options={})
->>> bid = [LogEntry(1, "red", {"kind": "bid", "target": 13})]
+>>> bid = [LogEntry(1, "red", {"kind": "bid_group", "target": "8-13"}),
+...        LogEntry(2, "red", {"kind": "bid", "target": 13})]
 >>> state, good = replay(header, bid)
 >>> good, state.steps[-1].deciders(state)
-(1, ('blue',))
->>> replay(header, bid + [LogEntry(2, "red", {"kind": "bid", "target": 12})])[1]  # red again
-1
+(2, ('blue',))
+>>> replay(header, bid + [LogEntry(3, "red", {"kind": "bid", "target": 12})])[1]  # red again
+2
 """
 
 from __future__ import annotations
@@ -32,20 +33,16 @@ class BadEntry(ValueError):
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """What a decision entry stores (swap for `Action.to_json` once the engine has it)."""
-    return {"kind": action.kind, "target": action.target}
+    """What a decision entry stores."""
+    return action.to_json()
 
 
 def action_from_json(raw: dict[str, Any]) -> Action:
-    """The one place an Action is rebuilt from its stored dict (swap for `Action.from_json`)."""
-    if not isinstance(raw, dict) or set(raw) - {"kind", "target"}:
-        raise BadEntry("an action is a dict with 'kind' and optionally 'target'")
-    kind, target = raw.get("kind"), raw.get("target")
-    if not isinstance(kind, str) or isinstance(target, bool):
-        raise BadEntry("an action's kind is a string; its target a string, a number or null")
-    if target is not None and not isinstance(target, str | int):
-        raise BadEntry("an action's target is a string, a whole number or null")
-    return Action(kind, target)
+    """The Action a stored entry stands for; a malformed one is damage (BadEntry)."""
+    try:
+        return Action.from_json(raw)
+    except RuleError as e:
+        raise BadEntry(str(e)) from None
 
 
 def start_state(header: GameHeader) -> State:
