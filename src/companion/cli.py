@@ -21,7 +21,35 @@ def _build_parser() -> argparse.ArgumentParser:
         "check-config", help="validate a hardware config file and report problems"
     )
     check.add_argument("path", metavar="PATH")
+
+    demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
+    demo.add_argument("--players", type=_players, default=5, help="2 to 5 (default 5)")
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo.add_argument(
+        "--pace",
+        type=_seconds,
+        default=None,
+        help="seconds between decisions (default 0.2: about two minutes); 0 runs flat out",
+    )
+    demo.add_argument("--json", action="store_true", help="print the game as one JSON object")
+    demo.add_argument("--frames", metavar="DIR", help="save the main display's frames (PNG, GIF)")
     return parser
+
+
+def _players(text: str) -> int:
+    if text.isdigit() and 2 <= int(text) <= 5:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds 0–60, got {text!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,6 +75,14 @@ def _run(args: argparse.Namespace) -> int:
         from hw.config import check_config_command
 
         return check_config_command(args.path)
+    if args.command == "demo":
+        from pathlib import Path
+
+        from companion.app.demo import DEFAULT_PACE, run_demo
+
+        pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
+        frames = Path(args.frames).resolve() if args.frames else None
+        return run_demo(args.players, args.seed, pace, args.json, frames)
     raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
 
 

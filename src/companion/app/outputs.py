@@ -7,6 +7,7 @@ buzzer), so a test can watch one place; pad displays are private and written the
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -21,6 +22,9 @@ class Outputs:
         self._images: dict[str, bytes] = {}
         self._leds: dict[str, bool] = {}
         self.writes = 0  # images actually sent (what "only changed" saves)
+        # Watchers of the public outputs (the demo prints them, sim draws them).
+        self.on_say: list[Callable[[str], None]] = []
+        self.on_main: list[Callable[[Image.Image], None]] = []
 
     def _changed(self, key: str, image: Image.Image) -> bool:
         data = image.mode.encode() + repr(image.size).encode() + image.tobytes()
@@ -34,6 +38,8 @@ class Outputs:
         """Show `image` on the main display; True if it was new."""
         if self._changed("main", image):
             self.hw.display.show(image)
+            for watch in self.on_main:
+                watch(image)
             return True
         return False
 
@@ -56,6 +62,8 @@ class Outputs:
 
     def say(self, text: str) -> None:
         self.hw.speaker.say(text)
+        for watch in self.on_say:
+            watch(text)
 
     def cue(self, name: str) -> None:
         if self.hw.buzzer is not None:

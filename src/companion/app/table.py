@@ -69,6 +69,7 @@ class TableApp:
         self.chart_path: Path | None = None
         self.frames: list[Any] = []  # main display images, kept when record_frames is set
         self.record_frames = False
+        self._drawn: dict[str, Any] = {}  # per device: what its last image was drawn from
         self.refresh()
 
     # -- input -----------------------------------------------------------------------------------
@@ -232,17 +233,35 @@ class TableApp:
                 self.privacy = None
             if self.mode == "game" and self._s.over and not self.announcer.active:
                 self._finish()
-        view = self._s.view() if self.session is not None else {"round": None}
-        main = render_main(view, self._main_ui(), self.hw.display.size, self.hw.display.mode)
-        if self.outputs.main(main) and self.record_frames:
-            self.frames.append(main)
-        if self.hw.matrix is not None:
-            self.outputs.matrix(render_matrix(view, self.hw.matrix.size))
+        # Rendering is the costly part: draw a device again only when what it shows may have
+        # changed (the log grew, the mode or the page changed). Outputs then skips equal images.
+        version = (self.mode, len(self._s.entries) if self.session is not None else -1)
+        view: dict[str, Any] | None = None
+
+        def current_view() -> dict[str, Any]:
+            nonlocal view
+            if view is None:
+                view = self._s.view() if self.session is not None else {"round": None}
+            return view
+
+        ui = self._main_ui()
+        if self._drawn.get("main") != (version, ui):
+            self._drawn["main"] = (version, ui)
+            size, mode = self.hw.display.size, self.hw.display.mode
+            main = render_main(current_view(), ui, size, mode)
+            if self.outputs.main(main) and self.record_frames:
+                self.frames.append(main)
+        if self.hw.matrix is not None and self._drawn.get("matrix") != version:
+            self._drawn["matrix"] = version
+            self.outputs.matrix(render_matrix(current_view(), self.hw.matrix.size))
         for p in self.pads:
             display = self.hw.pads[p].display
             if display is not None:
-                pv, menu = self._pad_page(p)
-                self.outputs.pad(p, render_pad(pv, menu, display.size))
+                menu = self._pad_menu(p)
+                key = (version, menu.title, menu.entries, menu.cursor, menu.waiting, menu.note)
+                if self._drawn.get(p) != key:
+                    self._drawn[p] = key
+                    self.outputs.pad(p, render_pad(self._pad_view(p), menu, display.size))
         self._leds()
 
     def _consume_events(self) -> None:
@@ -347,27 +366,34 @@ class TableApp:
         title = "Winner: " + " and ".join(s.winners)
         return MainUI("final", title, lines, None, "● chart", alerts)
 
-    def _pad_page(self, p: str) -> tuple[dict[str, Any] | None, PadMenu]:
+    def _pad_view(self, p: str) -> dict[str, Any] | None:
+        """What p's pad may show: the safe public view and p's own part."""
+        s = self.session
+        if s is None or p not in s.players:
+            return None
+        return {**s.view(), "you": player_view(s.state, p)["you"]}
+
+    def _pad_menu(self, p: str) -> PadMenu:
         if self.mode == "setup":
-            return None, PadMenu(p, "Set-up: see main display", (), 0, True)
+            return PadMenu(p, "Set-up: see main display", (), 0, True)
         s = self._s
         if p not in s.players:
-            return None, PadMenu(p, "Not playing", (), 0, False)
-        public = s.view()  # the safe waiting list, not the engine's own
-        pv = {**public, "you": player_view(s.state, p)["you"]}
+            return PadMenu(p, "Not playing", (), 0, False)
         if self.mode == "announce":
-            return pv, PadMenu(p, "Scoring: ● next", (), 0, True)
+            return PadMenu(p, "Scoring: ● next", (), 0, True)
         if self.mode == "final":
-            return pv, PadMenu(p, "Game over", (), 0, False, note=f"you scored {s.state.scores[p]}")
-        you = pv["you"]
+            return PadMenu(p, "Game over", (), 0, False, note=f"you scored {s.state.scores[p]}")
+        top = s.secret_step()
         if s.legal(p):
             menu = self._menu(p)
-            prompt = public["decision"]["prompt"]
-            return pv, PadMenu(p, prompt, menu.entries(), menu.cursor, True, you["notice"] or "")
-        if you["sealed"]:
-            return pv, PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, you["sealed"])
+            notice = top.notices.get(p, "") if top is not None else ""
+            prompt = s.view()["decision"]["prompt"]
+            return PadMenu(p, prompt, menu.entries(), menu.cursor, True, notice)
+        if top is not None and p in top.sealed:
+            sealed = player_view(s.state, p)["you"]["sealed"]
+            return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, sealed)
         waiting = ", ".join(s.public_waiting()) or "the table"
-        return pv, PadMenu(p, f"Waiting for {waiting}", (), 0, False)
+        return PadMenu(p, f"Waiting for {waiting}", (), 0, False)
 
     def _leds(self) -> None:
         if self.mode in ("setup", "announce"):

@@ -1,0 +1,71 @@
+"""Whole games at the table, driven only by presses on the pads' mock pins."""
+
+from __future__ import annotations
+
+from companion.app.demo import make_bots
+from companion.elgrande.bots import play_game
+from companion.elgrande.engine import decision
+from companion.elgrande.options import TableOptions
+
+FIVE = ("red", "blue", "yellow", "green", "black")
+
+
+def _lit(table) -> set[str]:
+    return {p for p, pad in table.hw.pads.items() if pad.led is not None and pad.led.is_lit}
+
+
+def test_a_two_player_short_game_runs_from_setup_to_final_scores_by_presses(make_table):
+    table = make_table(seed=5, short_game=True)
+    app = table.app
+    assert app.mode == "setup" and _lit(table) == set(FIVE)
+    # Set-up from blue's pad: yellow, green and black sit out, then back up to "Start".
+    table.press("blue", "right", "right", "right", "select")  # yellow sits out
+    table.press("blue", "right", "select", "right", "select")  # green, black sit out
+    table.press("blue", "long", "select")  # long ● goes back to "Start"; ● starts
+    assert app.mode == "game" and app.session.players == ("red", "blue")
+    assert app.session.state.options.short_game
+
+    bots = make_bots(("red", "blue"), 5)
+    driver = table.bots(bots)
+    scoring_pages = 0
+    while driver.step():
+        if app.mode == "announce":
+            scoring_pages += 1
+            assert _lit(table) == set(FIVE)  # any pad goes on
+        elif app.mode == "game":
+            # The LED is lit for exactly the players the device waits for.
+            assert _lit(table) == set(app.session.public_waiting())
+    assert app.mode == "final" and app.session.over
+    assert scoring_pages > 0
+
+    # The pads reproduced the bots' decisions exactly: the same game as the engine alone.
+    alone = play_game(("red", "blue"), 5, options=TableOptions(short_game=True), bots=bots_again())
+    assert app.session.state.scores == alone.scores
+    assert app.session.state.winners == alone.winners
+    assert _lit(table) == set()
+
+
+def bots_again():
+    return make_bots(("red", "blue"), 5)
+
+
+def test_five_players_play_two_rounds_by_presses_and_match_the_engine(make_table):
+    table = make_table(seed=2)
+    table.press("red", "select")  # the defaults: every seat plays; one ● starts
+    app = table.app
+    assert app.session.players == FIVE
+    driver = table.bots(make_bots(FIVE, 2))
+    while app.session.state.round in (None, 1, 2) and driver.step():
+        pass
+    assert app.session.state.round == 3
+
+    engine_bots = make_bots(FIVE, 2)
+    reference = []
+
+    def record(state, player, action):
+        reference.append((player, action))
+
+    play_game(FIVE, 2, bots=engine_bots, on_step=record)
+    taken = [(a.player, a.action) for a in app.session.applied]
+    assert taken == reference[: len(taken)]
+    assert decision(app.session.state) is not None
