@@ -193,11 +193,11 @@ class Session:
             return f"only the player deciding now may take back; waiting for {waiting}"
         if last.player != player:
             return "the last decision was another player's"
-        if last.secret:
-            return "a sealed choice is withdrawn, not undone"
         crossed = last.event_kinds & BOUNDARY_EVENTS
         if crossed:
             return f"it cannot be taken back past the {sorted(crossed)[0].replace('_', ' ')}"
+        if last.secret:
+            return "a sealed choice is withdrawn, not undone"
         return None
 
     def undo(self, player: str) -> None:
