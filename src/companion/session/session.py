@@ -248,6 +248,7 @@ class Session:
         action = action_from_json(entry.action)
         d = decision(self.state)
         secret = bool(d and d.secret)
+        round_now = self.state.round  # a scoring ends the round: the state moves on at once
         apply_in_place(self.state, entry.player, action)
         new = self.state.events[before:]
         kinds = frozenset(e.kind for e in new)
@@ -255,7 +256,7 @@ class Session:
         if "totals" in kinds:  # one point of the score progression per scoring decision
             general = d is not None and d.kind == "castillo_disc"
             totals = dict(self.state.scores)
-            self.history.append({"round": self.state.round, "totals": totals, "general": general})
+            self.history.append({"round": round_now, "totals": totals, "general": general})
         if publish:
             self._publish(new)
 
