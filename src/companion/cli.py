@@ -33,6 +33,15 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--json", action="store_true", help="print the game as one JSON object")
     demo.add_argument("--frames", metavar="DIR", help="save the main display's frames (PNG, GIF)")
+
+    sim = sub.add_parser("sim", help="play at a PC: keyboard as pads, displays in the terminal")
+    sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
+    sim.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. blue,green")
+
+    run = sub.add_parser("run", help="run the companion on the table's hardware")
+    run.add_argument(
+        "--config", metavar="PATH", required=True, help="hardware config, e.g. pi.toml"
+    )
     return parser
 
 
@@ -83,6 +92,25 @@ def _run(args: argparse.Namespace) -> int:
         pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
         frames = Path(args.frames).resolve() if args.frames else None
         return run_demo(args.players, args.seed, pace, args.json, frames)
+    if args.command in ("sim", "run"):
+        from hw.config import ConfigError
+
+        try:
+            if args.command == "sim":
+                from companion.app.sim import run_sim
+
+                return run_sim(args.config, args.bots)
+            from companion.app.run import run_table
+
+            return run_table(args.config)
+        except ConfigError as e:
+            where = args.config or "the shipped config"
+            for line in e.problems:
+                print(f"{where}: {line}", file=sys.stderr)
+            return 2
+        except ValueError as e:  # a bad --bots
+            print(f"companion {args.command}: {e}", file=sys.stderr)
+            return 2
     raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
 
 

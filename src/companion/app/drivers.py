@@ -52,7 +52,8 @@ class BotDriver:
     def step(self) -> bool:
         """Make one bot's presses and wait until the app has handled them; False: none to make."""
         self.events.join()
-        planned = self.plan()
+        with self.app.lock:
+            planned = self.plan()
         if planned is None:
             return False
         player, buttons = planned

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -70,11 +71,19 @@ class TableApp:
         self.frames: list[Any] = []  # main display images, kept when record_frames is set
         self.record_frames = False
         self._drawn: dict[str, Any] = {}  # per device: what its last image was drawn from
+        # Held while an event is handled; a bot reading the app from another thread takes it too.
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)  # notified after every handled event
         self.refresh()
 
     # -- input -----------------------------------------------------------------------------------
 
     def handle(self, event: Event) -> None:
+        with self.lock:
+            self._handle(event)
+            self.changed.notify_all()
+
+    def _handle(self, event: Event) -> None:
         if isinstance(event, DeviceFault):
             if event.recovered:
                 self.alerts.pop(event.device, None)
