@@ -14,7 +14,22 @@ def test_docstring_examples_run(module):
 
 
 @pytest.mark.parametrize(
-    "name", ["companion.session.store", "companion.screens.model", "companion.screens.render"]
+    "name",
+    [
+        "companion.session.store",
+        "companion.session.session",
+        "companion.session.codec",
+        "companion.screens.model",
+        "companion.screens.render",
+        "companion.voice",
+        "companion.app.menus",
+        "companion.app.setup",
+        "companion.app.announce",
+        "companion.app.chart",
+        "companion.app.terminal",
+        "companion.app.sim",
+        "companion.app.config",
+    ],
 )
 def test_app_docstring_examples_run(name):
     import importlib
