@@ -90,3 +90,21 @@ def test_a_device_fault_shows_on_the_main_display_and_the_game_goes_on(make_tabl
     table.hw.events.put(DeviceFault("LED matrix", True, "", at=1.0))
     table.drain()
     assert table.app._main_ui().alerts == ()
+
+
+def test_the_final_screen_ranks_the_players_and_shows_the_chart_on_select(make_table, tmp_path):
+    table = make_table(seed=6, seats=("red", "blue"), short_game=True)
+    table.app.out_dir = tmp_path
+    table.press("red", "select")
+    driver = table.bots(make_bots(("red", "blue"), 6))
+    while driver.step():
+        pass
+    app, state = table.app, table.session.state
+    assert app.mode == "final"
+    ui = app._main_ui()
+    best = max(state.scores, key=state.scores.get)
+    assert ui.title == f"Winner: {best}" and ui.lines[0] == f"1. {best} {state.scores[best]}"
+    ranking = table.hw.display.device.image.copy()
+    table.press("blue", "select")
+    assert table.hw.display.device.image.tobytes() != ranking.tobytes()
+    assert (tmp_path / "scores.png").is_file()

@@ -254,10 +254,14 @@ class TableApp:
             return view
 
         ui = self._main_ui()
-        if self._drawn.get("main") != (version, ui):
-            self._drawn["main"] = (version, ui)
+        chart = self.mode == "final" and self.final_page == 1
+        if self._drawn.get("main") != (version, ui, chart):
+            self._drawn["main"] = (version, ui, chart)
             size, mode = self.hw.display.size, self.hw.display.mode
-            main = render_main(current_view(), ui, size, mode)
+            if chart:  # the score progression, one line a player
+                main = score_chart(self._s.history, self._s.players, size).convert(mode)
+            else:
+                main = render_main(current_view(), ui, size, mode)
             if self.outputs.main(main) and self.record_frames:
                 self.frames.append(main)
         if self.hw.matrix is not None and self._drawn.get("matrix") != version:
