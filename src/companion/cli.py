@@ -111,6 +111,9 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as e:  # a bad --bots
             print(f"companion {args.command}: {e}", file=sys.stderr)
             return 2
+        except RuntimeError as e:  # the hardware cannot be opened (no lgpio off a Pi, …)
+            print(f"companion {args.command}: {e}", file=sys.stderr)
+            return 1
     raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
 
 
