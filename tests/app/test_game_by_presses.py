@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from companion.app.demo import make_bots
 from companion.elgrande.bots import play_game
-from companion.elgrande.engine import decision
 from companion.elgrande.options import TableOptions
 
 FIVE = ("red", "blue", "yellow", "green", "black")
@@ -49,23 +48,25 @@ def bots_again():
     return make_bots(("red", "blue"), 5)
 
 
-def test_five_players_play_two_rounds_by_presses_and_match_the_engine(make_table):
+def test_five_players_play_a_short_game_from_setup_to_final_scores_by_presses(make_table):
     table = make_table(seed=2)
-    table.press("red", "select")  # the defaults: every seat plays; one ● starts
+    # From green's pad: "Short game" is the 8th line below "Start"; ● turns it on, ● starts.
+    table.press("green", *["right"] * 7, "select", "long", "select")
     app = table.app
-    assert app.session.players == FIVE
+    assert app.session.players == FIVE and app.session.state.options.short_game
     driver = table.bots(make_bots(FIVE, 2))
-    while app.session.state.round in (None, 1, 2) and driver.step():
+    while driver.step():
         pass
-    assert app.session.state.round == 3
+    assert app.mode == "final"
 
-    engine_bots = make_bots(FIVE, 2)
     reference = []
-
-    def record(state, player, action):
-        reference.append((player, action))
-
-    play_game(FIVE, 2, bots=engine_bots, on_step=record)
-    taken = [(a.player, a.action) for a in app.session.applied]
-    assert taken == reference[: len(taken)]
-    assert decision(app.session.state) is not None
+    final = play_game(
+        FIVE,
+        2,
+        options=TableOptions(short_game=True),
+        bots=make_bots(FIVE, 2),
+        on_step=lambda state, player, action: reference.append((player, action)),
+    )
+    assert [(a.player, a.action) for a in app.session.applied] == reference
+    assert app.session.state.scores == final.scores
+    assert [h["round"] for h in app.session.history if h["general"]] == [3, 6, 9]

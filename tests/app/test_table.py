@@ -108,3 +108,17 @@ def test_the_final_screen_ranks_the_players_and_shows_the_chart_on_select(make_t
     table.press("blue", "select")
     assert table.hw.display.device.image.tobytes() != ranking.tobytes()
     assert (tmp_path / "scores.png").is_file()
+
+
+def test_a_press_out_of_turn_changes_nothing_and_says_who_is_awaited(make_table):
+    table = make_table(seed=3, seats=("red", "blue"))
+    table.press("red", "select")
+    driver = table.bots(make_bots(("red", "blue"), 3))
+    while table.session.secret_step() is not None or table.app.mode != "game":
+        assert driver.step()
+    (active,) = table.session.public_waiting()
+    idle = "blue" if active == "red" else "red"
+    entries = len(table.session.entries)
+    table.press(idle, "select")
+    assert len(table.session.entries) == entries
+    assert table.app.public_note == f"{idle}: not your turn; waiting for {active}"

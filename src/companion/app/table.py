@@ -153,8 +153,11 @@ class TableApp:
                 self.public_note = f"{p}: no undo, {why}"
                 self.outputs.cue("error")
             return
-        if p in s.public_waiting():
+        waiting = s.public_waiting()
+        if p in waiting:
             self._menu_press(p, button)
+        elif waiting:
+            self.public_note = f"{p}: not your turn; waiting for {', '.join(waiting)}"
 
     def _secret_press(self, p: str, button: str) -> None:
         s = self._s
