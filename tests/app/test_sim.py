@@ -33,3 +33,15 @@ def test_bots_play_their_seats_and_wait_for_the_person(make_table):
     # Nothing left for the bots: the person at red's pad is asked.
     assert "red" in decision(table.session.state).players
     assert "red" in table.session.public_waiting()
+
+
+def test_bots_finish_a_game_where_two_pads_have_no_display(make_table):
+    # yellow and green enter every secret (bids, Castillo discs, card discs) on the private page.
+    table = make_table("sim.toml", seed=8, short_game=True)
+    driver = table.bots(make_bots(SEATS, 8))
+    while driver.step():
+        pass
+    assert table.app.mode == "final" and table.session.over
+    assert table.app.privacy is None
+    kinds = {e["kind"] for e in table.session.events}
+    assert {"bids", "discs"} <= kinds
