@@ -1,7 +1,7 @@
 """`companion sim`: play at a PC. The keyboard is the pads, the terminal shows the displays.
 
 Why curses: it is in the standard library (nothing to install on a Pi or a PC), and the sim needs
-only a grid of text, colours and keys without waiting for Enter; a richer library (Textual,
+only a grid of text and keys read without waiting for Enter; a richer library (Textual,
 urwid) would add a dependency for widgets the sim does not use.
 
 Keys (one row a seat, in the order of the config's players):
@@ -85,7 +85,7 @@ def _bots_thread(app: TableApp, driver: BotDriver, stop: threading.Event) -> Non
                 app.changed.wait(timeout=1.0)  # until someone else has pressed
 
 
-def _draw(screen: curses.window, hw: Hardware, app: TableApp, keys: dict[str, tuple]) -> None:
+def _draw(screen: curses.window, hw: Hardware) -> None:
     screen.erase()
     rows, cols = screen.getmaxyx()
 
@@ -153,7 +153,7 @@ def _ui(screen: curses.window, hw: Hardware, app: TableApp, keys: dict, fingers:
     screen.timeout(100)  # redraw ten times a second; the app's own loop never polls
     while True:
         with app.lock:
-            _draw(screen, hw, app, keys)
+            _draw(screen, hw)
         ch = screen.getch()
         if ch == 27:  # Esc
             return
