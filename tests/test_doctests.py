@@ -39,6 +39,16 @@ def test_docstring_examples_run(module):
         "companion.session.notify",
         "companion.screens.model",
         "companion.screens.render",
+        "companion.session.session",
+        "companion.session.codec",
+        "companion.voice",
+        "companion.app.menus",
+        "companion.app.setup",
+        "companion.app.announce",
+        "companion.app.chart",
+        "companion.app.terminal",
+        "companion.app.sim",
+        "companion.app.config",
     ],
 )
 def test_app_docstring_examples_run(name):

@@ -32,7 +32,44 @@ def _build_parser() -> argparse.ArgumentParser:
     screens.add_argument("--seed", type=int, default=7, help="the bot game's seed (default 7)")
     screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
     screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
+
+    demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
+    demo.add_argument("--players", type=_players, default=5, help="2 to 5 (default 5)")
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo.add_argument(
+        "--pace",
+        type=_seconds,
+        default=None,
+        help="seconds between decisions (default 0.2: about two minutes); 0 runs flat out",
+    )
+    demo.add_argument("--json", action="store_true", help="print the game as one JSON object")
+    demo.add_argument("--frames", metavar="DIR", help="save the main display's frames (PNG, GIF)")
+
+    sim = sub.add_parser("sim", help="play at a PC: keyboard as pads, displays in the terminal")
+    sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
+    sim.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. blue,green")
+
+    run = sub.add_parser("run", help="run the companion on the table's hardware")
+    run.add_argument(
+        "--config", metavar="PATH", required=True, help="hardware config, e.g. pi.toml"
+    )
     return parser
+
+
+def _players(text: str) -> int:
+    if text.isdigit() and 2 <= int(text) <= 5:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds 0–60, got {text!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,6 +99,36 @@ def _run(args: argparse.Namespace) -> int:
         from companion.screens_cmd import run_screens
 
         return run_screens(args.out, args.seed, args.players, args.scale)
+    if args.command == "demo":
+        from pathlib import Path
+
+        from companion.app.demo import DEFAULT_PACE, run_demo
+
+        pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
+        frames = Path(args.frames).resolve() if args.frames else None
+        return run_demo(args.players, args.seed, pace, args.json, frames)
+    if args.command in ("sim", "run"):
+        from hw.config import ConfigError
+
+        try:
+            if args.command == "sim":
+                from companion.app.sim import run_sim
+
+                return run_sim(args.config, args.bots)
+            from companion.app.run import run_table
+
+            return run_table(args.config)
+        except ConfigError as e:
+            where = args.config or "the shipped config"
+            for line in e.problems:
+                print(f"{where}: {line}", file=sys.stderr)
+            return 2
+        except ValueError as e:  # a bad --bots
+            print(f"companion {args.command}: {e}", file=sys.stderr)
+            return 2
+        except RuntimeError as e:  # the hardware cannot be opened (no lgpio off a Pi, …)
+            print(f"companion {args.command}: {e}", file=sys.stderr)
+            return 1
     raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
 
 

@@ -31,8 +31,8 @@ class GameHeader:
 class LogEntry:
     """One accepted input. `seq` counts from 1 with no gaps.
 
-    `kind` is "decision" (a player's action, as `Action.to_json()`) or a session-level input such
-    as "undo" (cancels the latest decision not already cancelled; `action` is then empty).
+    `kind` is "decision" (a player's action, as `Action.to_json()`) or a session-level input that
+    cancels one earlier decision: "undo" or "withdraw", whose `action` is `{"cancels": seq}`.
     The dataclass repr would show a sealed action: never log an entry itself.
     """
 

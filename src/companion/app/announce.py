@@ -1,0 +1,47 @@
+"""A scoring announced area by area: ● shows the next page, a long ● says the current one again.
+
+>>> a = Announcer()
+>>> a.start([Page("Scoring 1/2", ("Aragón: red 1st",), "Aragón: red first")])
+>>> a.active, a.current.title
+(True, 'Scoring 1/2')
+>>> a.next(); a.active
+False
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    lines: tuple[str, ...]
+    speech: str | None
+
+
+def wrap(text: str, width_px: int, rows: int) -> tuple[str, ...]:
+    """Lines of `text` that fit a display `width_px` wide (6 px a character), at most `rows`."""
+    return tuple(textwrap.wrap(text, max(8, width_px // 6))[:rows])
+
+
+class Announcer:
+    def __init__(self) -> None:
+        self.pages: list[Page] = []
+        self.index = 0
+        self.after: list[str] = []  # what to say once the announcement is over
+
+    @property
+    def active(self) -> bool:
+        return self.index < len(self.pages)
+
+    @property
+    def current(self) -> Page:
+        return self.pages[self.index]
+
+    def start(self, pages: list[Page], after: list[str] | None = None) -> None:
+        self.pages, self.index, self.after = pages, 0, list(after or [])
+
+    def next(self) -> None:
+        self.index += 1

@@ -1,0 +1,111 @@
+"""A pad menu over the legal choices: ◀ ▶ walk them, ● picks; long lists are split into pages.
+
+The engine keeps every decision small, but a list longer than a pad menu (10 entries) is paged
+here as a fallback: nine choices and "more…", which turns the page without deciding anything.
+
+>>> from companion.elgrande.moves import Action
+>>> m = MenuState([Action("bid", v) for v in range(1, 14)])
+>>> len(m.entries()), m.entries()[-1]
+(10, 'more…')
+>>> presses_to(m, Action("bid", 11))
+['left', 'select', 'right', 'select']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.elgrande.moves import Action, describe
+from companion.screens.model import MAX_MENU
+
+MORE = "more…"
+PER_PAGE = MAX_MENU - 1
+
+
+@dataclass
+class MenuState:
+    """One player's menu: the legal actions, the page shown and the cursor on it."""
+
+    actions: list[Action]
+    page: int = 0
+    cursor: int = 0
+    _pages: list[list[Action]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.actions) <= MAX_MENU:
+            self._pages = [list(self.actions)]
+        else:
+            n = PER_PAGE
+            self._pages = [self.actions[i : i + n] for i in range(0, len(self.actions), n)]
+
+    @property
+    def paged(self) -> bool:
+        return len(self._pages) > 1
+
+    def _shown(self) -> list[Action | None]:
+        page: list[Action | None] = list(self._pages[self.page])
+        return [*page, None] if self.paged else page
+
+    def entries(self) -> tuple[str, ...]:
+        return tuple(MORE if a is None else describe(a) for a in self._shown())
+
+    def current(self) -> Action | None:
+        """The action under the cursor (None on "more…" or an empty menu)."""
+        shown = self._shown()
+        return shown[self.cursor] if shown else None
+
+    def move(self, step: int) -> None:
+        n = len(self._shown())
+        if n:
+            self.cursor = (self.cursor + step) % n
+
+    def pick(self) -> Action | None:
+        """● on the cursor: the chosen action, or None after turning the page."""
+        if self.paged and self.cursor == len(self._shown()) - 1:
+            self.page = (self.page + 1) % len(self._pages)
+            self.cursor = 0
+            return None
+        return self.current()
+
+    def point_at(self, action: Action) -> None:
+        for page, actions in enumerate(self._pages):
+            if action in actions:
+                self.page, self.cursor = page, actions.index(action)
+                return
+
+
+def likeliest(actions: list[Action], last: Action | None) -> Action | None:
+    """Where the cursor starts: the same choice as last time (another caballero into the same
+    region), else the engine's first offer (most caballeros to take, the first area); once the
+    allowance is used up the engine offers little more than "done", which is then first."""
+    if not actions:
+        return None
+    if last is not None and last in actions:
+        return last
+    finishing = [a for a in actions if a.kind in ("stop_placing", "end_turn", "done")]
+    if finishing and len(actions) == len(finishing):
+        return finishing[0]
+    return actions[0]
+
+
+def presses_to(menu: MenuState, action: Action) -> list[str]:
+    """The ◀ ▶ ● presses that pick `action` from where the menu stands (bots press these)."""
+    presses: list[str] = []
+    probe = MenuState(menu.actions, menu.page, menu.cursor)
+    for _ in range(len(probe._pages)):
+        shown = probe._shown()
+        if action in shown:
+            target = shown.index(action)
+            n = len(shown)
+            right = (target - probe.cursor) % n
+            left = (probe.cursor - target) % n
+            presses += ["right"] * right if right <= left else ["left"] * left
+            return [*presses, "select"]
+        more = len(shown) - 1
+        right = (more - probe.cursor) % len(shown)
+        left = (probe.cursor - more) % len(shown)
+        presses += ["right"] * right if right <= left else ["left"] * left
+        presses.append("select")
+        probe.cursor = more
+        probe.pick()
+    raise ValueError(f"{describe(action)} is not on this menu")

@@ -1,0 +1,46 @@
+"""A finished game as one JSON-able object (for `companion demo --json` and for tests).
+
+Derived from the session's log by replaying it: what was decided is the one source of truth.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.elgrande.engine import apply_in_place, new_game
+from companion.elgrande.options import TableOptions
+from companion.session.session import Session
+
+
+def game_summary(session: Session) -> dict[str, Any]:
+    """{"seed", "players", "rounds", "scorings", "scores", "winner", "actions"}.
+
+    `winner` is the winner's name, or a list of names when the table shares a tie.
+    `actions` has one entry per action card taken: round, player, card, and whether its special
+    action was carried out.
+    """
+    h = session.header
+    s = new_game(h.players, h.seed, TableOptions.from_dict(h.options))
+    actions: list[dict[str, Any]] = []
+    for applied in session.applied:
+        a = applied.action
+        if a.kind == "card":
+            actions.append(
+                {"round": s.round, "player": applied.player, "card": a.target, "carried_out": False}
+            )
+        elif a.kind == "act":
+            mine = [x for x in actions if x["player"] == applied.player and x["round"] == s.round]
+            mine[-1]["carried_out"] = True
+        apply_in_place(s, applied.player, a)
+    winners = list(s.winners)
+    return {
+        "seed": h.seed,
+        "players": list(h.players),
+        "rounds": list(s.rounds),
+        "scorings": [
+            {"round": e["round"], "totals": e["totals"]} for e in session.history if e["general"]
+        ],
+        "scores": dict(s.scores),
+        "winner": winners[0] if len(winners) == 1 else winners,
+        "actions": actions,
+    }

@@ -1,0 +1,422 @@
+"""The table's state machine: setup → game (with scoring announcements) → final.
+
+`TableApp.handle(event)` takes one hardware event (from the one loop) and brings every output up
+to date. Pads: ◀ ▶ walk the legal choices, ● picks, a long ● takes back (undo) or, in a sealed
+step, withdraws the player's sealed choice. A pad without its own display enters a secret on
+the main display after a long ● ("only blue looks"); that page is cleared as soon as the choice
+is in. While a sealed step is open the public outputs (main display, matrix, LEDs, voice,
+buzzer) depend only on who has entered a first choice: a clashed bid chosen again shows as
+"waiting", and no press inside a sealed step makes a sound.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.app.announce import Announcer, Page, wrap
+from companion.app.chart import score_chart
+from companion.app.menus import MenuState, likeliest
+from companion.app.outputs import Outputs
+from companion.app.setup import GameChoice, SetupScreen, TableDefaults
+from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.views import player_view
+from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
+from companion.session.session import Session
+from companion.session.store import MemoryStore, Store
+from companion.voice import speech_for
+from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
+from hw.hardware import Hardware
+
+log = logging.getLogger(__name__)
+
+PAGE_KINDS = ("score", "totals")
+CUES_FOR = {"bids": "reveal", "discs": "reveal"}
+
+
+class TableApp:
+    def __init__(
+        self,
+        hw: Hardware,
+        defaults: TableDefaults,
+        *,
+        seed: int | None = None,
+        store: Callable[[], Store] = MemoryStore,
+        out_dir: Path | None = None,
+    ) -> None:
+        self.hw = hw
+        self.pads = tuple(hw.pads)
+        self.setup = SetupScreen(self.pads, defaults)
+        self.seed = seed
+        self._new_store = store
+        self.out_dir = out_dir
+        self.mode = "setup"
+        self.session: Session | None = None
+        self.menus: dict[str, MenuState] = {}
+        self._menu_keys: dict[str, tuple[Any, ...]] = {}
+        self.last_pick: dict[str, Action] = {}
+        self.privacy: str | None = None
+        self.public_note = ""
+        self.alerts: dict[str, str] = {}
+        self.announcer = Announcer()
+        self.final_page = 0
+        self.outputs = Outputs(hw)
+        self.seen = 0
+        self._waiting: tuple[str, ...] = ()
+        self.chart_path: Path | None = None
+        self.frames: list[Any] = []  # main display images, kept when record_frames is set
+        self.record_frames = False
+        self._drawn: dict[str, Any] = {}  # per device: what its last image was drawn from
+        # Held while an event is handled; a bot reading the app from another thread takes it too.
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)  # notified after every handled event
+        self.refresh()
+
+    # -- input -----------------------------------------------------------------------------------
+
+    def handle(self, event: Event) -> None:
+        with self.lock:
+            self._handle(event)
+            self.changed.notify_all()
+
+    def _handle(self, event: Event) -> None:
+        if isinstance(event, DeviceFault):
+            if event.recovered:
+                self.alerts.pop(event.device, None)
+            else:
+                self.alerts[event.device] = f"{event.device}: fault"
+                self.outputs.cue("fault")
+        elif isinstance(event, PadEvent) and event.is_fault:
+            key = f"{event.player}'s pad"
+            if event.kind is Kind.RECOVERED:
+                self.alerts.pop(key, None)
+            else:
+                self.alerts[key] = f"{key}: {event.button.value} stuck"
+        elif isinstance(event, PadEvent) and event.player in self.hw.pads:
+            button = "long" if event.kind is Kind.LONG_PRESS else event.button.value
+            if event.kind is Kind.REPEAT and event.button is Btn.SELECT:
+                return
+            self.press(event.player, button)
+            return
+        self.refresh()
+
+    def press(self, player: str, button: str) -> None:
+        """One pad input ('left', 'right', 'select', 'long'); then every output is updated."""
+        if self.mode == "setup":
+            choice = self.setup.press(button)
+            if choice is not None:
+                self._start(choice)
+        elif self.mode == "announce":
+            self._announce_press(button)
+        elif self.mode == "final":
+            if button == "select":
+                self.final_page = 1 - self.final_page
+        elif self.session is not None and player in self.session.players:
+            self._game_press(player, button)
+        self.refresh()
+
+    def _start(self, choice: GameChoice) -> None:
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        self.session = Session.new(self._new_store(), choice.seats, seed, choice.options)
+        self.mode = "game"
+
+    def _announce_press(self, button: str) -> None:
+        if button == "select":
+            self.announcer.next()
+            if self.announcer.active:
+                self._say_page()
+                return
+            self.mode = "game"  # what happened after the scoring is said now
+            for text in self.announcer.after:
+                self.outputs.say(text)
+            self.announcer.after = []
+        elif button == "long":
+            self._say_page()
+
+    def _game_press(self, p: str, button: str) -> None:
+        s = self._s
+        top = s.secret_step()
+        if top is not None:
+            if p in top.players:
+                self._secret_press(p, button)
+            return  # not part of the sealed step: nothing, and nothing audible
+        self.public_note = ""
+        if button == "long":
+            why = s.undo_refusal(p)
+            if why is None:
+                s.undo(p)
+            else:
+                self.public_note = f"{p}: no undo, {why}"
+                self.outputs.cue("error")
+            return
+        waiting = s.public_waiting()
+        if p in waiting:
+            self._menu_press(p, button)
+        elif waiting:
+            self.public_note = f"{p}: not your turn; waiting for {', '.join(waiting)}"
+
+    def _secret_press(self, p: str, button: str) -> None:
+        s = self._s
+        private = self.hw.pads[p].display is not None or self.privacy == p
+        if not private:
+            if button == "long" and self.privacy is None:
+                self.privacy = p  # the main display turns to this player alone
+            return
+        if button == "long":
+            if s.withdraw_refusal(p) is None:
+                s.withdraw(p)
+            elif self.privacy == p:
+                self.privacy = None
+            return
+        if s.legal(p):
+            self._menu_press(p, button)
+        elif button == "select" and self.privacy == p:
+            self.privacy = None
+
+    def _menu_press(self, p: str, button: str) -> None:
+        menu = self._menu(p)
+        if button in ("left", "right"):
+            menu.move(-1 if button == "left" else 1)
+            return
+        if button != "select":
+            return
+        action = menu.pick()
+        if action is None:
+            return
+        try:
+            self._s.decide(p, action)
+        except RuleError as e:  # cannot happen from the legal list; never shown publicly
+            log.warning("a menu choice was refused (%s)", type(e).__name__)
+            return
+        self.last_pick[p] = action
+        if self.privacy == p:
+            self.privacy = None
+
+    # -- state helpers -----------------------------------------------------------------------------
+
+    @property
+    def _s(self) -> Session:
+        assert self.session is not None
+        return self.session
+
+    def _menu(self, p: str) -> MenuState:
+        """The player's menu over their legal choices; rebuilt when the choices change."""
+        actions = self._s.legal(p)
+        key = (len(self._s.applied), tuple(actions))
+        if self._menu_keys.get(p) != key or p not in self.menus:
+            menu = MenuState(actions)
+            start = likeliest(actions, self.last_pick.get(p))
+            if start is not None:
+                menu.point_at(start)
+            self.menus[p], self._menu_keys[p] = menu, key
+        return self.menus[p]
+
+    def menu_for(self, p: str) -> MenuState:
+        """The menu `p` walks now (bots plan their presses from it)."""
+        return self._menu(p)
+
+    def needs_privacy(self, p: str) -> bool:
+        """True if `p` must open the main display's private page before choosing."""
+        s = self.session
+        top = s.secret_step() if s else None
+        return (
+            top is not None
+            and p in top.players
+            and self.hw.pads[p].display is None
+            and self.privacy != p
+        )
+
+    @property
+    def finished(self) -> bool:
+        return self.mode == "final"
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring every output up to date with the app's state."""
+        if self.session is not None:
+            self._consume_events()
+            top = self._s.secret_step()
+            if self.privacy and (top is None or self.privacy not in top.players):
+                self.privacy = None
+            if self.mode == "game" and self._s.over and not self.announcer.active:
+                self._finish()
+        # Rendering is the costly part: draw a device again only when what it shows may have
+        # changed (the log grew, the mode or the page changed). Outputs then skips equal images.
+        version = (self.mode, len(self._s.entries) if self.session is not None else -1)
+        view: dict[str, Any] | None = None
+
+        def current_view() -> dict[str, Any]:
+            nonlocal view
+            if view is None:
+                view = self._s.view() if self.session is not None else {"round": None}
+            return view
+
+        ui = self._main_ui()
+        chart = self.mode == "final" and self.final_page == 1
+        if self._drawn.get("main") != (version, ui, chart):
+            self._drawn["main"] = (version, ui, chart)
+            size, mode = self.hw.display.size, self.hw.display.mode
+            if chart:  # the score progression, one line a player
+                main = score_chart(self._s.history, self._s.players, size).convert(mode)
+            else:
+                main = render_main(current_view(), ui, size, mode)
+            if self.outputs.main(main) and self.record_frames:
+                self.frames.append(main)
+        if self.hw.matrix is not None and self._drawn.get("matrix") != version:
+            self._drawn["matrix"] = version
+            self.outputs.matrix(render_matrix(current_view(), self.hw.matrix.size))
+        for p in self.pads:
+            display = self.hw.pads[p].display
+            if display is not None:
+                menu = self._pad_menu(p)
+                key = (version, menu.title, menu.entries, menu.cursor, menu.waiting, menu.note)
+                if self._drawn.get(p) != key:
+                    self._drawn[p] = key
+                    self.outputs.pad(p, render_pad(self._pad_view(p), menu, display.size))
+        self._leds()
+
+    def _consume_events(self) -> None:
+        s = self._s
+        new, self.seen = s.events[self.seen :], len(s.events)
+        pages: list[Page] = []
+        later: list[str] = []
+        for ev in new:
+            said = speech_for(ev)
+            if ev["kind"] in CUES_FOR:
+                self.outputs.cue(CUES_FOR[ev["kind"]])
+            if ev["kind"] in PAGE_KINDS or pages:
+                if ev["kind"] in PAGE_KINDS:
+                    pages.append(self._page(ev, said))
+                elif said:
+                    later.append(said)
+            elif said:
+                self.outputs.say(said)
+        if pages:
+            total = len(pages)
+            pages = [
+                Page(f"Scoring {i}/{total}", pg.lines, pg.speech) for i, pg in enumerate(pages, 1)
+            ]
+            self.announcer.start(pages, later)
+            self.mode = "announce"
+            self._say_page()
+        waiting = tuple(s.public_waiting())
+        if waiting and waiting != self._waiting and s.secret_step() is None:
+            self.outputs.cue("turn")
+        self._waiting = waiting
+
+    def _page(self, ev: dict[str, Any], said: str | None) -> Page:
+        rows = max(1, self.hw.display.size[1] // 10 - 2)
+        return Page("", wrap(ev["text"], self.hw.display.size[0], rows), said or ev["text"])
+
+    def _say_page(self) -> None:
+        if self.announcer.active and self.announcer.current.speech:
+            self.outputs.say(self.announcer.current.speech)
+
+    def _finish(self) -> None:
+        self.mode = "final"
+        s = self._s
+        if self.out_dir is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            self.chart_path = self.out_dir / "scores.png"
+            score_chart(s.history, s.players, (480, 240)).save(self.chart_path)
+
+    def _main_ui(self) -> MainUI:
+        alerts = tuple(self.alerts.values())
+        if self.session is not None and self._s.store_failed:
+            alerts = ("NOT SAVED: the log is kept in memory only", *alerts)
+        if self.mode == "setup":
+            return self.setup.ui(alerts)
+        if self.mode == "announce":
+            page = self.announcer.current
+            return MainUI("announce", page.title, page.lines, None, "● next  hold ● repeat", alerts)
+        s = self._s
+        if self.mode == "final":
+            return self._final_ui(alerts)
+        if self.privacy is not None:
+            return self._privacy_ui(self.privacy, alerts)
+        lines: tuple[str, ...] = ()
+        top = s.secret_step()
+        if top is None:
+            for p in s.public_waiting():
+                menu = self._menu(p)
+                entries = menu.entries()
+                if entries:
+                    lines = (
+                        f"{p}: {menu.entries()[menu.cursor]} {menu.cursor + 1}/{len(entries)}",
+                    )
+        else:
+            blind = [p for p in top.players if self.hw.pads[p].display is None]
+            if blind:
+                alerts = (f"{', '.join(blind)}: hold ● to choose unseen", *alerts)
+            if not s.public_waiting():
+                lines = ("waiting…",)
+        if self.public_note:
+            lines = (*lines, self.public_note)
+        return MainUI("game", lines=lines, alerts=alerts)
+
+    def _privacy_ui(self, p: str, alerts: tuple[str, ...]) -> MainUI:
+        pv = player_view(self._s.state, p)["you"]
+        if self._s.legal(p):
+            menu = self._menu(p)
+            entries = menu.entries()
+            lines = (
+                self._s.view()["decision"]["prompt"],
+                f"◀ {entries[menu.cursor]} ▶  {menu.cursor + 1}/{len(entries)}",
+                pv["notice"] or "",
+            )
+            footer = "● pick  hold ● leave"
+        else:
+            lines = (f"your choice: {pv['sealed']}",)
+            footer = "● leave  hold ● withdraw"
+        return MainUI("privacy", f"Only {p} looks", lines, None, footer, alerts)
+
+    def _final_ui(self, alerts: tuple[str, ...]) -> MainUI:
+        s = self._s.state
+        ranking = sorted(s.players, key=lambda p: (p not in s.winners, -s.scores[p]))
+        lines = tuple(f"{i}. {p} {s.scores[p]}" for i, p in enumerate(ranking, 1))
+        title = "Winner: " + " and ".join(s.winners)
+        return MainUI("final", title, lines, None, "● chart", alerts)
+
+    def _pad_view(self, p: str) -> dict[str, Any] | None:
+        """What p's pad may show: the safe public view and p's own part."""
+        s = self.session
+        if s is None or p not in s.players:
+            return None
+        return {**s.view(), "you": player_view(s.state, p)["you"]}
+
+    def _pad_menu(self, p: str) -> PadMenu:
+        if self.mode == "setup":
+            return PadMenu(p, "Set-up: see main display", (), 0, True)
+        s = self._s
+        if p not in s.players:
+            return PadMenu(p, "Not playing", (), 0, False)
+        if self.mode == "announce":
+            return PadMenu(p, "Scoring: ● next", (), 0, True)
+        if self.mode == "final":
+            return PadMenu(p, "Game over", (), 0, False, note=f"you scored {s.state.scores[p]}")
+        top = s.secret_step()
+        if s.legal(p):
+            menu = self._menu(p)
+            notice = top.notices.get(p, "") if top is not None else ""
+            prompt = s.view()["decision"]["prompt"]
+            return PadMenu(p, prompt, menu.entries(), menu.cursor, True, notice)
+        if top is not None and p in top.sealed:
+            sealed = player_view(s.state, p)["you"]["sealed"]
+            return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, sealed)
+        waiting = ", ".join(s.public_waiting()) or "the table"
+        return PadMenu(p, f"Waiting for {waiting}", (), 0, False)
+
+    def _leds(self) -> None:
+        if self.mode in ("setup", "announce"):
+            lit = set(self.pads)
+        elif self.mode == "final" or self.session is None:
+            lit = set()
+        else:
+            lit = set(self._s.public_waiting())
+        for p in self.pads:
+            self.outputs.led(p, p in lit)

@@ -1,0 +1,289 @@
+"""The authoritative game: the log of accepted decisions, replayed through the engine.
+
+Every accepted input is appended to the store *before* the state changes, so nothing shown or
+spoken is ever ahead of the log. The state is the replay of the log's decisions that were not
+cancelled; two session inputs cancel one:
+
+- **undo** (long ● by the active player): takes back their own latest *public* decision, never
+  across a reveal, a scoring, a new round, or into another player's turn (see `undo_refusal`);
+- **withdraw** (long ● during a sealed step): takes back the player's own sealed choice while the
+  others are still choosing. It is a separate entry kind rather than an undo, because a sealed
+  choice is not the latest decision (others may have chosen since) and must never be undone by
+  the rule for public decisions. Not allowed while a clashed bid is being chosen again: the
+  replay of the other sealed choices would change under the player re-choosing.
+
+>>> from companion.session.store import MemoryStore
+>>> from companion.elgrande.moves import Action
+>>> s = Session.new(MemoryStore(), ("red", "blue"), seed=7)
+>>> s.decide("red", Action("bid", 13)); s.public_waiting()
+['blue']
+>>> s.withdraw("red"); s.public_waiting()
+['blue', 'red']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.moves import Action, RuleError, describe
+from companion.elgrande.options import TableOptions
+from companion.elgrande.state import State
+from companion.elgrande.steps import SecretStep
+from companion.elgrande.views import public_view
+from companion.session.codec import action_from_json, action_to_json
+from companion.session.store import GameHeader, LogEntry, MemoryStore, Store, StoreError
+
+# Events that mark a point no undo may cross: something was revealed, scored or handed over.
+BOUNDARY_EVENTS = frozenset(
+    {
+        "bids",
+        "bid",
+        "discs",
+        "score",
+        "totals",
+        "round",
+        "turn",
+        "order",
+        "general_scoring",
+        "game_over",
+        "take_back",
+        "discard",
+        "veto",
+        "setup",
+    }
+)
+
+
+class SessionError(RuleError):
+    """A session input (undo, withdraw) that is refused now; the message says why."""
+
+
+@dataclass(frozen=True)
+class _Applied:
+    """One effective decision and what it did (kept to judge undo)."""
+
+    seq: int
+    player: str
+    action: Action
+    secret: bool
+    event_kinds: frozenset[str]
+
+
+def _jsonable(detail: Any) -> Any:
+    if hasattr(detail, "to_json"):
+        return detail.to_json()
+    if dataclasses.is_dataclass(detail) and not isinstance(detail, type):
+        return dataclasses.asdict(detail)
+    if isinstance(detail, tuple):
+        return list(detail)
+    return detail
+
+
+class Session:
+    """The game on the device. Create with `Session.new` or `Session.resume`."""
+
+    def __init__(self, store: Store, header: GameHeader) -> None:
+        self.store = store
+        self.header = header
+        self.entries: list[LogEntry] = []
+        self.applied: list[_Applied] = []
+        self.events: list[dict[str, Any]] = []  # numbered public events, append-only
+        self.history: list[dict[str, Any]] = []  # scores after each scoring: {"round", "totals"}
+        self.store_failed = False
+        self.state = self._fresh()
+
+    # -- starting --------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        store: Store,
+        players: tuple[str, ...],
+        seed: int,
+        options: TableOptions | None = None,
+    ) -> Session:
+        options = options or TableOptions()
+        header = GameHeader(seed=seed, players=tuple(players), options=dataclasses.asdict(options))
+        new_game(header.players, seed, options)  # refuses bad seats before anything is stored
+        store.start(header)
+        session = cls(store, header)
+        session._publish(session.state.events)
+        return session
+
+    @classmethod
+    def resume(cls, store: Store) -> Session:
+        """The game the store holds, replayed; raises StoreError if it holds none."""
+        header, entries = store.load()
+        if header is None:
+            raise StoreError("the store holds no game to resume")
+        session = cls(store, header)
+        session.entries = list(entries)
+        session._replay(publish=True)
+        return session
+
+    def _fresh(self) -> State:
+        options = TableOptions.from_dict(self.header.options)
+        return new_game(self.header.players, self.header.seed, options)
+
+    # -- what is asked now -----------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.players
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def secret_step(self) -> SecretStep | None:
+        top = self.state.steps[-1] if self.state.steps else None
+        return top if isinstance(top, SecretStep) else None
+
+    def legal(self, player: str) -> list[Action]:
+        return legal_actions(self.state, player)
+
+    def public_waiting(self) -> list[str]:
+        """Who the public may be told is still choosing. In a sealed step a player whose choice
+        clashed and must be made again is *not* named: the public only sees "waiting"."""
+        d = decision(self.state)
+        if d is None:
+            return []
+        top = self.secret_step()
+        if top is not None:
+            return [p for p in top.players if p not in top.sealed and p not in top.notices]
+        return list(d.players)
+
+    def view(self) -> dict[str, Any]:
+        """The public view with the sealed step's waiting list made safe (see public_waiting)."""
+        view = public_view(self.state)
+        pending = view.get("decision")
+        if pending is not None:
+            waiting = self.public_waiting()
+            pending["players"] = waiting
+            if pending.get("secret"):
+                top = self.secret_step()
+                everyone = top.players if top is not None else ()
+                pending["chosen"] = [p for p in everyone if p not in waiting]
+        return view
+
+    # -- inputs ----------------------------------------------------------------------------------
+
+    def decide(self, player: str, action: Action) -> None:
+        """Take one decision; a refused one raises RuleError and changes nothing."""
+        if action not in legal_actions(self.state, player):
+            apply_in_place(self.state, player, action)  # raises the engine's RuleError
+            raise AssertionError("the engine accepted an action legal_actions did not offer")
+        entry = LogEntry(self._next_seq(), player, action_to_json(action))
+        self._append(entry)
+        self._apply(entry)
+
+    def undo_refusal(self, player: str) -> str | None:
+        """Why `player` may not undo now (None: they may)."""
+        if self.over:
+            return "the game is over"
+        if not self.applied:
+            return "nothing to take back"
+        last = self.applied[-1]
+        d = decision(self.state)
+        if d is None or player not in d.players:
+            waiting = ", ".join(self.public_waiting()) or "nobody"
+            return f"only the player deciding now may take back; waiting for {waiting}"
+        if last.player != player:
+            return "the last decision was another player's"
+        crossed = last.event_kinds & BOUNDARY_EVENTS
+        if crossed:
+            return f"it cannot be taken back past the {sorted(crossed)[0].replace('_', ' ')}"
+        if last.secret:
+            return "a sealed choice is withdrawn, not undone"
+        return None
+
+    def undo(self, player: str) -> None:
+        why = self.undo_refusal(player)
+        if why is not None:
+            raise SessionError(f"{player} cannot undo: {why}")
+        last = self.applied[-1]
+        self._cancel(player, "undo", last)
+        self._event("undo", f"{player} takes back: {describe(last.action)}", None)
+
+    def withdraw_refusal(self, player: str) -> str | None:
+        top = self.secret_step()
+        if top is None or player not in top.sealed:
+            return "no sealed choice of yours is waiting"
+        if top.notices:
+            return "a sealed choice is being made again; wait for the reveal"
+        return None
+
+    def withdraw(self, player: str) -> None:
+        why = self.withdraw_refusal(player)
+        if why is not None:
+            raise SessionError(f"{player} cannot withdraw: {why}")
+        mine = next(a for a in reversed(self.applied) if a.player == player and a.secret)
+        self._cancel(player, "withdraw", mine)
+        self._event("withdraw", f"{player} withdraws their choice", player)
+
+    # -- the log and the replay ------------------------------------------------------------------
+
+    def _next_seq(self) -> int:
+        return len(self.entries) + 1
+
+    def _append(self, entry: LogEntry) -> None:
+        """Keep the entry first; if the store fails, keep playing on a memory copy (alerted)."""
+        try:
+            self.store.append(entry)
+        except StoreError:
+            self.store_failed = True
+            rescue = MemoryStore()
+            rescue.start(self.header)
+            for e in self.entries:
+                rescue.append(e)
+            rescue.append(entry)
+            self.store = rescue
+        self.entries.append(entry)
+
+    def _apply(self, entry: LogEntry, publish: bool = True) -> None:
+        before = len(self.state.events)
+        action = action_from_json(entry.action)
+        d = decision(self.state)
+        secret = bool(d and d.secret)
+        round_now = self.state.round  # a scoring ends the round: the state moves on at once
+        apply_in_place(self.state, entry.player, action)
+        new = self.state.events[before:]
+        kinds = frozenset(e.kind for e in new)
+        self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds))
+        if "totals" in kinds:  # one point of the score progression per scoring decision
+            general = d is not None and d.kind == "castillo_disc"
+            totals = dict(self.state.scores)
+            self.history.append({"round": round_now, "totals": totals, "general": general})
+        if publish:
+            self._publish(new)
+
+    def _cancel(self, player: str, kind: str, target: _Applied) -> None:
+        entry = LogEntry(self._next_seq(), player, {"cancels": target.seq}, kind=kind)
+        self._append(entry)
+        self._replay(publish=False)
+
+    def _replay(self, publish: bool) -> None:
+        """Rebuild the state from the log: every decision not cancelled, in order.
+
+        After an undo the events are not published again (the feed is append-only); on resume
+        they are, so that the outputs can show where the game stands."""
+        cancelled = {e.action["cancels"] for e in self.entries if e.kind != "decision"}
+        self.state = self._fresh()
+        self.applied, self.history = [], []
+        if publish:
+            self._publish(self.state.events)
+        for e in self.entries:
+            if e.kind == "decision" and e.seq not in cancelled:
+                self._apply(e, publish)
+
+    def _publish(self, events: list[Any]) -> None:
+        for e in events:
+            self._event(e.kind, e.text, _jsonable(e.detail))
+
+    def _event(self, kind: str, text: str, detail: Any) -> None:
+        self.events.append(
+            {"seq": len(self.events) + 1, "kind": kind, "text": text, "detail": detail}
+        )

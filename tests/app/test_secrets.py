@@ -1,0 +1,156 @@
+"""No secret reaches a public output before its reveal.
+
+Two tables get the same public inputs (who enters, withdraws and looks, in which order) and
+different sealed power cards; everything public — main display and matrix images, voice, buzzer,
+LEDs and the public log — must be the same until the cards are revealed. Pads without a display
+(yellow, green in sim.toml) enter theirs on the main display's private page: those frames are
+recorded as "only yellow looks", which is what the table sees, and the page must be gone after.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from conftest import Table
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.app.menus import presses_to
+from companion.elgrande.engine import decision
+from companion.elgrande.moves import Action
+
+SEATS = ("red", "blue", "yellow", "green")
+BLIND = ("yellow", "green")  # no pad display in sim.toml
+
+
+class PublicTrace:
+    """Everything the table can see or hear, in order."""
+
+    def __init__(self, table: Table) -> None:
+        self.items: list[tuple] = []
+        hw, app = table.hw, table.app
+        real_show = hw.display.show
+
+        def show(img) -> None:
+            # The private page changes with every press of the one looking (their presses are
+            # in plain sight anyway); the table sees only that they look.
+            item = ("main", f"only {app.privacy} looks" if app.privacy else img.tobytes())
+            if not (app.privacy and self.items and self.items[-1] == item):
+                self.items.append(item)
+            real_show(img)
+
+        hw.display.show = show
+        self._wrap(hw.matrix.device, "display", lambda img: ("matrix", img.tobytes()))
+        self._wrap(hw.speaker, "say", lambda text: ("say", text))
+        self._wrap(hw.buzzer, "play", lambda notes: ("buzzer", tuple(notes)))
+        for p, pad in hw.pads.items():
+            self._wrap(pad, "led_on", lambda p=p: ("led", p, True))
+            self._wrap(pad, "led_off", lambda p=p: ("led", p, False))
+
+    def _wrap(self, obj, name: str, describe) -> None:
+        real = getattr(obj, name)
+
+        def watched(*args):
+            self.items.append(describe(*args))
+            return real(*args)
+
+        setattr(obj, name, watched)
+
+
+@contextlib.contextmanager
+def _table():
+    table = Table("sim.toml", seed=9)
+    try:
+        table.press("red", "select")  # one ● starts with the defaults
+        assert table.session.players == SEATS
+        yield table
+    finally:
+        table.close()
+
+
+def _enter(table: Table, p: str, value: int) -> None:
+    menu = table.app.menu_for(p)
+    presses = presses_to(menu, Action("bid", value))
+    table.press(p, *(["long", *presses] if p in BLIND else presses))
+
+
+def _withdraw(table: Table, p: str) -> None:
+    # A blind pad opens its private page first; inside it a long ● withdraws.
+    table.press(p, *(["long", "long"] if p in BLIND else ["long"]))
+    if p in BLIND:
+        table.press(p, "long")  # and leaves the page without choosing
+
+
+def _public_log(table: Table) -> list[tuple]:
+    return [(e["kind"], e["text"]) for e in table.session.events]
+
+
+def _run(order, values, withdrawers):
+    """Enter everyone's card in `order`; returns (trace before the last entry, whole trace,
+    log, clashed?) with the table still open."""
+    stack = contextlib.ExitStack()
+    table = stack.enter_context(_table())
+    trace = PublicTrace(table)
+    for i, p in enumerate(order):
+        if i == len(order) - 1:
+            before_last = list(trace.items)
+        _enter(table, p, values[p])
+        if p in withdrawers and i < len(order) - 1:
+            _withdraw(table, p)
+            _enter(table, p, values[p])
+    clashed = table.session.secret_step() is not None
+    return stack, table, before_last, trace.items, clashed
+
+
+bids = st.integers(min_value=1, max_value=13)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    order=st.permutations(SEATS),
+    a=st.fixed_dictionaries({p: bids for p in SEATS}),
+    b=st.fixed_dictionaries({p: bids for p in SEATS}),
+    withdrawers=st.sets(st.sampled_from(SEATS)),
+)
+def test_sealed_bids_leave_no_trace_on_public_outputs_until_the_reveal(order, a, b, withdrawers):
+    stack_a, table_a, before_a, whole_a, clash_a = _run(order, a, withdrawers)
+    stack_b, table_b, before_b, whole_b, clash_b = _run(order, b, withdrawers)
+    with stack_a, stack_b:
+        assert before_a == before_b
+        assert table_a.app.privacy is None and table_b.app.privacy is None
+        if clash_a and clash_b:  # nobody revealed yet on either table: still the same
+            assert whole_a == whole_b
+            assert _public_log(table_a) == _public_log(table_b)
+            assert table_a.app.session.view() == table_b.app.session.view()
+
+
+def test_a_clashed_bid_shows_only_waiting_whoever_must_choose_again():
+    # Same values in seat order: everyone after the first must choose again; whoever it is,
+    # the table sees the same outputs, and every LED is off.
+    runs = []
+    for values in ({"red": 5, "blue": 5, "yellow": 9, "green": 9}, dict.fromkeys(SEATS, 5)):
+        with _table() as table:
+            trace = PublicTrace(table)
+            seat_order = decision(table.session.state).players
+            for p in seat_order:
+                _enter(table, p, values[p])
+            assert table.session.secret_step() is not None
+            lit = {p for p, pad in table.hw.pads.items() if pad.led.is_lit}
+            runs.append((trace.items, table.session.view()["decision"], lit))
+    (trace_1, view_1, lit_1), (trace_2, view_2, lit_2) = runs
+    assert trace_1 == trace_2 and view_1 == view_2
+    assert view_1["players"] == [] and lit_1 == lit_2 == set()
+
+
+def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after():
+    with _table() as table:
+        app = table.app
+        table.press("yellow", "long")
+        assert app.privacy == "yellow"
+        ui = app._main_ui()
+        assert ui.screen == "privacy" and ui.title == "Only yellow looks"
+        table.press("green", "long")  # one at a time: green must wait
+        assert app.privacy == "yellow"
+        table.press("yellow", "select")
+        assert app.privacy is None and app._main_ui().screen == "game"
+        assert "yellow" not in table.session.public_waiting()

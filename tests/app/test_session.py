@@ -1,0 +1,177 @@
+"""The session: the log is written before anything changes; undo and withdraw and their limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.elgrande.bots import GreedyBot
+from companion.elgrande.engine import decision, legal_actions
+from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.views import public_view
+from companion.session.session import BOUNDARY_EVENTS, Session, SessionError
+from companion.session.store import MemoryStore, StoreError
+
+THREE = ("red", "blue", "yellow")
+
+
+def _bid(session: Session, values: dict[str, int]) -> None:
+    for p in list(decision(session.state).players):
+        session.decide(p, Action("bid", values[p]))
+
+
+def _first_turn(seed: int = 3) -> Session:
+    s = Session.new(MemoryStore(), THREE, seed=seed)
+    _bid(s, {"red": 13, "blue": 1, "yellow": 2})
+    assert decision(s.state).players == ("red",)
+    return s
+
+
+def _snapshot(s: Session):
+    return public_view(s.state), {p: legal_actions(s.state, p) for p in s.players}
+
+
+class _WatchingStore(MemoryStore):
+    """Records how many decisions the session had applied when each entry was stored."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session: Session | None = None
+        self.applied_at_append: list[int] = []
+
+    def append(self, entry) -> None:
+        self.applied_at_append.append(len(self.session.applied) if self.session else -1)
+        super().append(entry)
+
+
+def test_each_decision_is_stored_before_the_state_changes():
+    store = _WatchingStore()
+    s = Session.new(store, THREE, seed=3)
+    store.session = s
+    _bid(s, {"red": 13, "blue": 1, "yellow": 2})
+    assert store.applied_at_append == [0, 1, 2]
+
+
+def test_a_refused_decision_stores_nothing_and_changes_nothing():
+    s = _first_turn()
+    before = _snapshot(s)
+    with pytest.raises(RuleError):
+        s.decide("blue", Action("take", 1))  # not blue's decision
+    assert len(s.entries) == 3 and _snapshot(s) == before
+
+
+def test_resume_replays_the_log_to_the_same_game():
+    s = _first_turn()
+    s.decide("red", legal_actions(s.state, "red")[0])
+    s.undo("red")
+    again = Session.resume(s.store)
+    assert _snapshot(again) == _snapshot(s)
+
+
+def test_a_store_that_fails_keeps_the_game_going_in_memory_and_says_so():
+    class Broken(MemoryStore):
+        def append(self, entry) -> None:
+            raise StoreError("disk full")
+
+    s = Session.new(Broken(), THREE, seed=3)
+    _bid(s, {"red": 13, "blue": 1, "yellow": 2})
+    assert s.store_failed and len(s.store.load()[1]) == 3
+
+
+def test_undo_takes_back_the_active_players_own_last_public_decision():
+    s = _first_turn()
+    before = _snapshot(s)
+    s.decide("red", legal_actions(s.state, "red")[0])  # take caballeros into the court
+    s.undo("red")
+    assert _snapshot(s) == before
+    assert s.events[-1]["kind"] == "undo" and s.entries[-1].kind == "undo"
+
+
+def test_undo_never_crosses_the_reveal_of_the_bids():
+    s = Session.new(MemoryStore(), THREE, seed=3)
+    *early, last = decision(s.state).players
+    _bid(s, {early[0]: 1, early[1]: 2, last: 13})  # the last to bid reveals, then plays first
+    assert decision(s.state).players == (last,)
+    with pytest.raises(SessionError, match="past the bids"):
+        s.undo(last)
+
+
+def test_undo_never_goes_into_another_players_turn():
+    s = _first_turn()
+    while decision(s.state).players == ("red",):
+        s.decide("red", GreedyBot(1).choose(s.state, "red"))
+    nxt = decision(s.state).players[0]
+    assert nxt != "red"
+    assert "only the player deciding now" in s.undo_refusal("red")
+    assert s.undo_refusal(nxt) in (
+        "the last decision was another player's",
+        "it cannot be taken back past the turn",
+    )
+    with pytest.raises(SessionError):
+        s.undo(nxt)
+
+
+def test_a_player_not_deciding_cannot_undo():
+    s = _first_turn()
+    s.decide("red", legal_actions(s.state, "red")[0])
+    assert "only the player deciding now" in s.undo_refusal("blue")
+
+
+def test_a_sealed_choice_is_withdrawn_not_undone_and_only_by_its_owner():
+    s = Session.new(MemoryStore(), THREE, seed=3)
+    first = decision(s.state).players[0]
+    other = decision(s.state).players[1]
+    s.decide(first, Action("bid", 5))
+    assert s.undo_refusal(first) is not None
+    assert s.withdraw_refusal(other) == "no sealed choice of yours is waiting"
+    s.withdraw(first)
+    assert first in s.public_waiting() and first in decision(s.state).players
+    assert s.entries[-1].kind == "withdraw" and s.entries[-1].action == {"cancels": 1}
+
+
+def test_a_clashed_bid_is_hidden_from_the_public_and_cannot_be_withdrawn():
+    s = Session.new(MemoryStore(), THREE, seed=3)
+    order = decision(s.state).players  # seat order from the first bidder
+    for p in order:
+        s.decide(p, Action("bid", 7))  # everyone the same: the later two must choose again
+    assert set(decision(s.state).players) == set(order[1:])  # the engine asks them again
+    assert s.public_waiting() == []  # the public sees only "waiting"
+    assert s.view()["decision"]["players"] == []
+    assert "made again" in s.withdraw_refusal(order[0])
+
+
+def test_every_undo_at_every_point_of_a_bot_game_respects_the_boundaries():
+    """At each point of a whole game, every player tries an undo: it is allowed exactly when the
+    last decision was theirs, public, they decide now and nothing was revealed, scored or handed
+    over; an allowed undo restores the state before that decision."""
+    s = Session.new(MemoryStore(), THREE, seed=11)
+    bots = {p: GreedyBot(i) for i, p in enumerate(THREE)}
+    snapshots = [_snapshot(s)]
+    undone = refused_at_boundary = 0
+    crossed_kinds: set[str] = set()
+    while not s.over:
+        d = decision(s.state)
+        for p in s.players:
+            last = s.applied[-1] if s.applied else None
+            allowed = (
+                last is not None
+                and last.player == p
+                and p in d.players
+                and not last.secret
+                and not (last.event_kinds & BOUNDARY_EVENTS)
+            )
+            assert (s.undo_refusal(p) is None) == allowed, (p, last)
+            if allowed:
+                s.undo(p)
+                undone += 1
+                assert _snapshot(s) == snapshots[-2]
+                s.decide(last.player, last.action)  # play it again
+                snapshots.pop()
+                snapshots.append(_snapshot(s))
+            elif last is not None and last.player == p and last.event_kinds & BOUNDARY_EVENTS:
+                refused_at_boundary += 1
+                crossed_kinds |= last.event_kinds & BOUNDARY_EVENTS
+        p = d.players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        snapshots.append(_snapshot(s))
+    assert undone > 50 and refused_at_boundary > 10
+    assert {"bids", "turn", "score"} <= crossed_kinds

@@ -1,0 +1,124 @@
+"""The table app's behaviour at the pads: setup, menus, announcements, faults, writes."""
+
+from __future__ import annotations
+
+from companion.app.demo import make_bots
+from companion.app.menus import MenuState, likeliest
+from companion.elgrande.moves import Action
+from companion.screens.model import MAX_MENU
+from hw.events import DeviceFault
+
+FIVE = ("red", "blue", "yellow", "green", "black")
+
+
+def test_setup_refuses_fewer_than_two_seats_and_says_how_many_play(make_table):
+    table = make_table()
+    table.press("green", "right")
+    for _ in FIVE[:4]:
+        table.press("green", "select", "right")  # red … green sit out
+    table.press("green", "long", "select")
+    assert table.app.mode == "setup"
+    assert table.app._main_ui().footer == "2 to 5 seats play; 1 chosen"
+
+
+def test_setup_options_change_with_select_and_reach_the_game(make_table):
+    table = make_table()
+    # Lines: Start, five seats, then Ruleset, Short game, Veto, Bids …
+    table.press("red", *["right"] * 9, "select")  # Bids: sealed → open
+    table.press("red", "long", "select")
+    assert table.session.state.options.bidding == "open"
+
+
+def test_menus_hold_at_most_ten_entries_and_page_longer_lists():
+    menu = MenuState([Action("bid", v) for v in range(1, 14)])
+    seen = set()
+    for _ in range(3):
+        entries = menu.entries()
+        assert len(entries) <= MAX_MENU
+        seen |= {e for e in entries if e != "more…"}
+        menu.cursor = len(entries) - 1
+        assert menu.pick() is None  # "more…" turns the page, decides nothing
+    assert len(seen) == 13
+
+
+def test_the_cursor_starts_on_the_last_choice_then_on_done():
+    place = [Action("place", "aragon"), Action("place", "galicia"), Action("stop_placing")]
+    assert likeliest(place, Action("place", "galicia")) == Action("place", "galicia")
+    assert likeliest([Action("end_turn")], Action("place", "galicia")) == Action("end_turn")
+
+
+def test_a_scoring_is_announced_page_by_page_repeated_on_a_long_press(make_table):
+    table = make_table(seed=5)
+    table.press("red", "select")
+    driver = table.bots(make_bots(FIVE, 5))
+    while table.app.mode != "announce":
+        assert driver.step()
+    app, spoken = table.app, table.hw.speaker
+    spoken.wait_idle(5)
+    first = app.announcer.current
+    assert first.title.startswith("Scoring 1/") and spoken.spoken[-1] == first.speech
+    table.press("black", "long")  # any pad: say it again
+    spoken.wait_idle(5)
+    assert spoken.spoken[-2:] == [first.speech, first.speech] and app.announcer.index == 0
+    table.press("blue", "select")
+    assert app.announcer.index == 1
+    pages = len(app.announcer.pages)
+    for _ in range(pages - 1):
+        table.press("blue", "select")
+    assert app.mode == "game"
+
+
+def test_only_a_display_whose_image_changed_is_written(make_table, mocker):
+    table = make_table()
+    table.press("red", "select")
+    shows = {p: mocker.spy(pad.display, "show") for p, pad in table.hw.pads.items()}
+    main = mocker.spy(table.hw.display, "show")
+    table.press("blue", "left")  # blue walks its sealed menu: blue's pad only
+    assert shows["blue"].call_count == 1
+    assert all(s.call_count == 0 for p, s in shows.items() if p != "blue")
+    assert main.call_count == 0
+
+
+def test_a_device_fault_shows_on_the_main_display_and_the_game_goes_on(make_table):
+    table = make_table()
+    table.press("red", "select")
+    table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
+    table.drain()
+    assert "LED matrix: fault" in table.app._main_ui().alerts
+    table.press("red", "select")  # red's sealed choice is still taken
+    assert "red" not in table.session.public_waiting()
+    table.hw.events.put(DeviceFault("LED matrix", True, "", at=1.0))
+    table.drain()
+    assert table.app._main_ui().alerts == ()
+
+
+def test_the_final_screen_ranks_the_players_and_shows_the_chart_on_select(make_table, tmp_path):
+    table = make_table(seed=6, seats=("red", "blue"), short_game=True)
+    table.app.out_dir = tmp_path
+    table.press("red", "select")
+    driver = table.bots(make_bots(("red", "blue"), 6))
+    while driver.step():
+        pass
+    app, state = table.app, table.session.state
+    assert app.mode == "final"
+    ui = app._main_ui()
+    best = max(state.scores, key=state.scores.get)
+    assert ui.title == f"Winner: {best}" and ui.lines[0] == f"1. {best} {state.scores[best]}"
+    ranking = table.hw.display.device.image.copy()
+    table.press("blue", "select")
+    assert table.hw.display.device.image.tobytes() != ranking.tobytes()
+    assert (tmp_path / "scores.png").is_file()
+
+
+def test_a_press_out_of_turn_changes_nothing_and_says_who_is_awaited(make_table):
+    table = make_table(seed=3, seats=("red", "blue"))
+    table.press("red", "select")
+    driver = table.bots(make_bots(("red", "blue"), 3))
+    while table.session.secret_step() is not None or table.app.mode != "game":
+        assert driver.step()
+    (active,) = table.session.public_waiting()
+    idle = "blue" if active == "red" else "red"
+    entries = len(table.session.entries)
+    table.press(idle, "select")
+    assert len(table.session.entries) == entries
+    assert table.app.public_note == f"{idle}: not your turn; waiting for {active}"
