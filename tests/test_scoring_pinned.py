@@ -55,3 +55,12 @@ def test_companion_score_prints_each_areas_points_and_reasons(tmp_path, capsys):
         "points": {"red": 6, "blue": 3, "yellow": 0},
         "why": ["red 1st with 4 → 6", "blue 2nd with 3 → 3"],
     }
+
+
+def test_a_two_way_tie_is_named_as_a_tie():
+    pos = Position(PLAYERS[:3], "galicia", GRANDES, {"granada": {"red": 3, "blue": 3, "yellow": 1}})
+    assert region(general_scoring(pos, {}), "granada").why == (
+        "red tied for 1st, paid as 2nd with 3 → 3",
+        "blue tied for 1st, paid as 2nd with 3 → 3",
+        "yellow 3rd with 1 → 0",
+    )
