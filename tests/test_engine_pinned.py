@@ -11,6 +11,7 @@ from companion.elgrande.engine import (
     legal_actions,
     new_game,
 )
+from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.options import TableOptions
 
 
@@ -67,3 +68,52 @@ def test_invariants_catch_a_king_outside_the_regions():
     s.king = "atlantis"
     with pytest.raises(AssertionError):
         check_invariants(s)
+
+
+def test_a_rounds_announcements_name_the_turn_order_each_turn_and_the_discards():
+    s = new_game(FIVE[:3], 1)
+    offered = [c for c in s.face_up if c != "5"]
+    passive_until(s, lambda s: s.round == 2)
+    events = s.events[1:]  # after the set-up
+    assert [e.kind for e in events] == [
+        *("round", "bids", "order"),
+        *("turn", "take", "card") * 3,
+        *("discard", "round"),
+    ]
+    (bids,) = [e.detail for e in events if e.kind == "bids"]
+    order = sorted(bids, key=lambda p: -bids[p])
+    (announced,) = [e.text for e in events if e.kind == "order"]
+    assert announced == "Turn order: " + ", ".join(order)
+    assert [e.text for e in events if e.kind == "turn"] == [f"{p}'s turn" for p in order]
+    taken = {e.detail for e in events if e.kind == "card"}
+    (discarded,) = [e.text for e in events if e.kind == "discard"]
+    assert discarded == "Discarded: " + ", ".join(c for c in offered if c not in taken)
+
+
+def refusal(s, player, action):
+    with pytest.raises(RuleError) as refused:
+        apply_in_place(s, player, action)
+    return str(refused.value)
+
+
+def test_refusals_say_who_is_waited_for_and_what_is_asked():
+    s = new_game(FIVE[:3], 1, TableOptions(bidding="open", first_bidder="choose"))
+    choose_red = next(a for a in legal_actions(s, "red") if str(a.target) == "red")
+    apply_in_place(s, "red", choose_red)
+    bid = legal_actions(s, "red")[0]
+    assert refusal(s, "zed", bid) == "'zed' is not playing; players: red, blue, yellow"
+    assert refusal(s, "blue", bid) == (
+        "it is not blue's decision now; waiting for red: Play a power card"
+    )
+    s = new_game(FIVE[:3], 1)
+    bid = legal_actions(s, "red")[0]
+    apply_in_place(s, "red", bid)
+    waiting = ", ".join(p for p in s.seat_order_from(s.first_bidder) if p != "red")
+    assert refusal(s, "red", bid) == f"red has already chosen; waiting for {waiting}"
+
+
+def test_a_finished_game_refuses_every_decision_saying_so():
+    s = passive_until(new_game(FIVE[:2], 3), lambda s: s.is_over)
+    assert refusal(s, "red", Action("end_turn")) == (
+        "the game is over; no more decisions are taken"
+    )
