@@ -4,6 +4,7 @@ checker that the bots' and property tests rely on."""
 import pytest
 from cardkit import FIVE
 
+from companion.elgrande.data import game_data
 from companion.elgrande.engine import (
     apply_in_place,
     check_invariants,
@@ -85,6 +86,8 @@ def test_a_rounds_announcements_name_the_turn_order_each_turn_and_the_discards()
     (announced,) = [e.text for e in events if e.kind == "order"]
     assert announced == "Turn order: " + ", ".join(order)
     assert [e.text for e in events if e.kind == "turn"] == [f"{p}'s turn" for p in order]
+    rounds = [(e.text, e.detail) for e in events if e.kind == "round"]
+    assert rounds == [("Round 1", 1), ("Round 2", 2)]
     taken = {e.detail for e in events if e.kind == "card"}
     (discarded,) = [e.text for e in events if e.kind == "discard"]
     assert discarded == "Discarded: " + ", ".join(c for c in offered if c not in taken)
@@ -116,4 +119,15 @@ def test_a_finished_game_refuses_every_decision_saying_so():
     s = passive_until(new_game(FIVE[:2], 3), lambda s: s.is_over)
     assert refusal(s, "red", Action("end_turn")) == (
         "the game is over; no more decisions are taken"
+    )
+
+
+def test_the_set_up_announces_the_kings_region_and_every_home():
+    s = new_game(FIVE[:3], 1)
+    name = game_data().area_name
+    homes = ", ".join(f"{p} in {name(s.grandes[p])}" for p in s.players)
+    setup = s.events[0]
+    assert (setup.kind, setup.text) == (
+        "setup",
+        f"The King starts in {name(s.king)}. Homes: {homes}",
     )

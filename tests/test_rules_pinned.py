@@ -300,7 +300,7 @@ def test_holders_are_asked_clockwise_and_one_veto_ends_the_asking():
 
 @pytest.mark.parametrize("players", [["red", ""], ["", "blue", "yellow"]])
 def test_an_empty_player_name_is_refused(players):
-    with pytest.raises(RuleError, match="non-empty names"):
+    with pytest.raises(RuleError, match="^players must be distinct, non-empty names$"):
         new_game(players, 1)
 
 
