@@ -2,7 +2,7 @@
 checker that the bots' and property tests rely on."""
 
 import pytest
-from cardkit import FIVE
+from cardkit import FIVE, turn_with
 
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import (
@@ -71,14 +71,15 @@ def test_invariants_catch_a_king_outside_the_regions():
         check_invariants(s)
 
 
-def test_a_rounds_announcements_name_the_turn_order_each_turn_and_the_discards():
-    s = new_game(FIVE[:3], 1)
+@pytest.mark.parametrize("n", [2, 3])  # two players leave two cards besides the King's
+def test_a_rounds_announcements_name_the_turn_order_each_turn_and_the_discards(n):
+    s = new_game(FIVE[:n], 1)
     offered = [c for c in s.face_up if c != "5"]
     passive_until(s, lambda s: s.round == 2)
     events = s.events[1:]  # after the set-up
     assert [e.kind for e in events] == [
         *("round", "bids", "order"),
-        *("turn", "take", "card") * 3,
+        *("turn", "take", "card") * n,
         *("discard", "round"),
     ]
     (bids,) = [e.detail for e in events if e.kind == "bids"]
@@ -108,6 +109,11 @@ def test_refusals_say_who_is_waited_for_and_what_is_asked():
     assert refusal(s, "blue", bid) == (
         "it is not blue's decision now; waiting for red: Play a power card"
     )
+    s = turn_with("4f")
+    assert refusal(s, "blue", Action("end_turn")) == (
+        "it is not blue's decision now; waiting for red: "
+        "Card 4f: place caballeros and/or carry out its action"
+    )
     s = new_game(FIVE[:3], 1)
     bid = legal_actions(s, "red")[0]
     apply_in_place(s, "red", bid)
@@ -131,3 +137,12 @@ def test_the_set_up_announces_the_kings_region_and_every_home():
         "setup",
         f"The King starts in {name(s.king)}. Homes: {homes}",
     )
+
+
+def test_general_scoring_and_an_expired_veto_are_announced():
+    s = turn_with("2a")
+    apply_in_place(s, "red", Action("end_turn"))
+    passive_until(s, lambda s: decision(s).kind == "castillo_disc")
+    said = [(e.kind, e.text) for e in s.events]
+    assert ("veto", "red's Veto is discarded unused") in said
+    assert said[-1] == ("general_scoring", "General scoring after round 3")
