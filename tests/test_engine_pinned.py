@@ -2,7 +2,7 @@
 checker that the bots' and property tests rely on."""
 
 import pytest
-from cardkit import FIVE, turn_with
+from cardkit import FIVE, put, turn_with
 
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import (
@@ -146,3 +146,14 @@ def test_general_scoring_and_an_expired_veto_are_announced():
     said = [(e.kind, e.text) for e in s.events]
     assert ("veto", "red's Veto is discarded unused") in said
     assert said[-1] == ("general_scoring", "General scoring after round 3")
+
+
+def test_a_refusal_during_a_sealed_card_choice_names_everyone_awaited():
+    s = turn_with("2f", king="castilla_nueva")
+    put(s, "blue", "galicia", 2)
+    put(s, "yellow", "cataluna", 2)
+    apply_in_place(s, "red", Action("act", "2f"))
+    assert refusal(s, "red", Action("end_turn")) == (
+        "it is not red's decision now; waiting for blue, yellow: "
+        "Secret disc: a region where you have 2 or more; you return 2 from it"
+    )
