@@ -48,7 +48,9 @@ def turn_with(card, n=3, seed=1, king=None, **options):
     if king:
         s.king = king
     values = dict(zip(FIVE[:n], (13, 1, 2, 3, 4), strict=False))
-    while decision(s).kind == "bid":
+    for _ in range(n):  # sealed: one pass (the bids are distinct); open: one bidder at a time
+        if decision(s).kind != "bid":
+            break
         for p in decision(s).players:
             act(s, p, "bid", values[p])
     assert s.turn_order[0] == "red" and decision(s).kind == "card"  # 13 takes nobody

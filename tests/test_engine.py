@@ -239,18 +239,31 @@ def test_placement_once_stopped_cannot_resume():
     assert [a.kind for a in legal_actions(s, p)] == ["act", "end_turn"]
 
 
+ROUND_LIMIT = 200  # far more decisions than one passive round takes
+
+
 def play_round_passively(s):
-    """Everyone bids their lowest card, takes all they may and the first card, places nothing."""
-    while decision(s).kind == "bid":
+    """Everyone bids their lowest card, takes all they may and the first card, places nothing.
+
+    A round that does not end within ROUND_LIMIT decisions fails the test instead of hanging it.
+    """
+    for _ in range(ROUND_LIMIT):
+        if decision(s).kind != "bid":
+            break
         for p in decision(s).players:
             take_first_choice(s, p)
-    while decision(s) and decision(s).kind in ("take", "card", "turn"):
+    else:
+        raise AssertionError(f"bidding not over after {ROUND_LIMIT} tries: {decision(s)}")
+    for _ in range(ROUND_LIMIT):
+        if not (decision(s) and decision(s).kind in ("take", "card", "turn")):
+            return
         p = decision(s).players[0]
         kind = decision(s).kind
         if kind in ("take", "card"):
             apply_in_place(s, p, legal_actions(s, p)[0])
         else:
             act(s, p, "end_turn")
+    raise AssertionError(f"round not over after {ROUND_LIMIT} decisions: {decision(s)}")
 
 
 def test_general_scoring_after_round_three_with_secret_discs():
@@ -283,7 +296,9 @@ def test_general_scoring_after_round_three_with_secret_discs():
 def test_game_ends_after_the_third_general_scoring(short, rounds):
     s = game(2, short_game=short)
     scorings = 0
-    while not s.is_over:
+    for _ in range(20):  # nine rounds and three scorings at most
+        if s.is_over:
+            break
         confirm_board(s)
         if decision(s).kind == "castillo_disc":
             scorings += 1
@@ -291,6 +306,8 @@ def test_game_ends_after_the_third_general_scoring(short, rounds):
                 act(s, p, "disc", legal_actions(s, p)[0].target)
         else:
             play_round_passively(s)
+    else:
+        raise AssertionError(f"the game did not end: {s!r}")
     assert scorings == 3 and len(s.rounds) == rounds
     assert s.rounds == ((2, 3, 5, 6, 8, 9) if short else tuple(range(1, 10)))
     assert decision(s) is None and s.winners

@@ -15,6 +15,8 @@ from companion.elgrande.engine import (
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position, score_area
 
+DECISION_LIMIT = 10_000  # a whole game takes far fewer; more means the engine stopped advancing
+
 options = st.builds(
     TableOptions,
     ruleset=st.sampled_from(["2015", "1995"]),
@@ -30,13 +32,17 @@ options = st.builds(
 def test_random_games_conserve_caballeros_and_never_lower_a_score(n, seed, opts, rnd):
     s = new_game(FIVE[:n], seed, opts)
     scores = dict(s.scores)
-    while not s.is_over:
+    for _ in range(DECISION_LIMIT):
+        if s.is_over:
+            break
         d = decision(s)
         p = rnd.choice(d.players)
         apply_in_place(s, p, rnd.choice(legal_actions(s, p)))
         check_invariants(s)
         assert all(s.scores[q] >= scores[q] for q in s.players)
         scores = dict(s.scores)
+    else:
+        raise AssertionError(f"no end after {DECISION_LIMIT} decisions: {decision(s)}")
     assert s.winners and set(s.winners) <= set(s.players)
 
 

@@ -15,6 +15,21 @@ from companion.elgrande.views import public_view
 
 GAMES = 2000
 KING_MOVES = {"king_adjacent", "king_any"}
+GAME_LIMIT = 10_000  # decisions in one game: far more than any game takes
+
+
+def bounded(on_step=None):
+    """An on_step for play_game that fails a game still running after GAME_LIMIT decisions (the
+    engine stopped advancing) instead of letting it loop forever; it then calls `on_step`."""
+    taken = []  # one play_game call: one game
+
+    def check(s, player, action):
+        taken.append(action)
+        assert len(taken) <= GAME_LIMIT, f"no end after {GAME_LIMIT} decisions: {s!r}"
+        if on_step:
+            on_step(s, player, action)
+
+    return check
 
 
 def all_options():
@@ -84,7 +99,7 @@ def test_two_thousand_random_games_keep_every_invariant_and_use_every_card():
         seen_players[n] += 1
         bots = {players[0]: GreedyBot(i)} if i % 3 == 0 else {}
         final = play_game(
-            players, seed=i, options=opts, bots=bots, default=RandomBot, on_step=watcher
+            players, seed=i, options=opts, bots=bots, default=RandomBot, on_step=bounded(watcher)
         )
         assert final.is_over and final.winners
     assert set(seen_players) == {2, 3, 4, 5}
@@ -97,13 +112,13 @@ def test_no_secret_reaches_the_public_view_before_its_reveal():
     options = list(all_options())
     for i in range(32):
         opts = options[i * 37 % len(options)]  # a stride that varies every option
-        play_game(FIVE[: 2 + i % 4], seed=1000 + i, options=opts, on_step=watcher)
+        play_game(FIVE[: 2 + i % 4], seed=1000 + i, options=opts, on_step=bounded(watcher))
     assert watcher.sealed_states_checked > 100
 
 
 def test_bots_are_deterministic_from_the_seed():
     def events(seed):
-        s = play_game(FIVE[:4], seed, bots={"red": GreedyBot(seed)})
+        s = play_game(FIVE[:4], seed, bots={"red": GreedyBot(seed)}, on_step=bounded())
         return [e.text for e in s.events]
 
     assert events(5) == events(5)
@@ -112,7 +127,8 @@ def test_bots_are_deterministic_from_the_seed():
 
 def test_greedy_bot_beats_random_bots_most_of_the_time():
     wins = sum(
-        "red" in play_game(FIVE[:4], s, bots={"red": GreedyBot(s)}).winners for s in range(20)
+        "red" in play_game(FIVE[:4], s, bots={"red": GreedyBot(s)}, on_step=bounded()).winners
+        for s in range(20)
     )
     assert wins >= 12
 
@@ -132,5 +148,5 @@ def test_bots_only_ever_choose_legal_actions():
         return a
 
     bot.choose = checked
-    play_game(FIVE[:3], 2, bots={"red": bot}, on_step=on_step)
+    play_game(FIVE[:3], 2, bots={"red": bot}, on_step=bounded(on_step))
     assert chosen

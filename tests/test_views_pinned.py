@@ -1,0 +1,83 @@
+"""The views' shape: every public fact under its documented name, a pad's own part, and the views
+of a finished game (no decision pending)."""
+
+from cardkit import FIVE, turn_with
+
+from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.views import player_view, public_view
+
+PUBLIC = {
+    "players",
+    "round",
+    "rounds",
+    "phase",
+    "king",
+    "grandes",
+    "scoreboards",
+    "board",
+    "castillo_public",
+    "court",
+    "province",
+    "scores",
+    "played",
+    "bids",
+    "turn_order",
+    "face_up",
+    "taken",
+    "vetoes",
+    "decision",
+    "events",
+    "winners",
+}
+
+
+def test_the_public_view_names_every_public_fact():
+    s = turn_with("4f", king="castilla_nueva", castillo_public=True)
+    s.scoreboards = {"galicia": "8-4-0"}
+    s.vetoes = {"blue": 0}
+    view = public_view(s)
+    assert set(view) == PUBLIC
+    assert view["players"] == list(s.players) and view["round"] == 1
+    assert view["rounds"] == list(range(1, 10)) and view["phase"] == "turns"
+    assert view["king"] == "castilla_nueva" and view["grandes"] == s.grandes
+    assert view["scoreboards"] == {"galicia": "8-4-0"} and view["castillo_public"] is True
+    assert view["court"] == s.court and view["province"] == s.province
+    assert view["scores"] == {p: 0 for p in s.players} and view["played"] == s.played
+    assert view["turn_order"] == list(s.turn_order) and view["face_up"] == s.face_up
+    assert view["taken"] == {"red": "4f"} and view["vetoes"] == ["blue"]
+    assert view["winners"] == []
+    d = decision(s)
+    assert view["decision"] == {
+        "players": list(d.players),
+        "kind": d.kind,
+        "prompt": d.prompt,
+        "secret": False,
+    }
+
+
+def test_a_pad_view_adds_only_that_players_part():
+    s = turn_with("4f")
+    you = player_view(s, "blue")["you"]
+    assert you == {
+        "player": "blue",
+        "hand": sorted(s.hands["blue"]),
+        "castillo": 0,
+        "options": [],
+        "notice": None,
+        "sealed": None,
+    }
+
+
+def test_the_views_of_a_finished_game_show_the_winners_and_no_decision():
+    s = new_game(FIVE[:2], 3)
+    for _ in range(3000):
+        if s.is_over:
+            break
+        p = decision(s).players[0]
+        legal = legal_actions(s, p)
+        apply_in_place(s, p, next((a for a in legal if a.kind == "end_turn"), legal[0]))
+    assert s.is_over, "the passive game did not end"
+    view = public_view(s)
+    assert view["decision"] is None and view["winners"] == list(s.winners) != []
+    assert view["phase"] == "over"
+    assert player_view(s, "red")["you"]["options"] == []
