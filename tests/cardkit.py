@@ -69,8 +69,11 @@ def start(s, card):
 
 
 def take_first_choice(s, player):
-    """The first legal choice, going down through menu groups (a power card's group first)."""
+    """The first legal choice, going down through menu groups (a power card's group first);
+    returns the choice taken last (the power card itself, not its group)."""
     a = legal_actions(s, player)[0]
     apply_in_place(s, player, a)
     if a.kind == "bid_group":
-        apply_in_place(s, player, legal_actions(s, player)[0])
+        a = legal_actions(s, player)[0]
+        apply_in_place(s, player, a)
+    return a

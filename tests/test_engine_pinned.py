@@ -2,7 +2,7 @@
 checker that the bots' and property tests rely on."""
 
 import pytest
-from cardkit import FIVE, put, turn_with
+from cardkit import FIVE, confirm_board, put, take_first_choice, turn_with
 
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import (
@@ -115,8 +115,8 @@ def test_refusals_say_who_is_waited_for_and_what_is_asked():
         "Card 4f: place caballeros and/or carry out its action"
     )
     s = new_game(FIVE[:3], 1)
-    bid = legal_actions(s, "red")[0]
-    apply_in_place(s, "red", bid)
+    bid = take_first_choice(s, "red")  # the sealed power card, through its menu group
+    assert bid.kind == "bid" and "red" in s.steps[-1].sealed
     waiting = ", ".join(p for p in s.seat_order_from(s.first_bidder) if p != "red")
     assert refusal(s, "red", bid) == f"red has already chosen; waiting for {waiting}"
 
@@ -142,10 +142,12 @@ def test_the_set_up_announces_the_kings_region_and_every_home():
 def test_general_scoring_and_an_expired_veto_are_announced():
     s = turn_with("2a")
     apply_in_place(s, "red", Action("end_turn"))
-    passive_until(s, lambda s: decision(s).kind == "castillo_disc")
+    passive_until(s, lambda s: decision(s).kind == "correct")  # the board checked first
     said = [(e.kind, e.text) for e in s.events]
     assert ("veto", "red's Veto is discarded unused") in said
     assert said[-1] == ("general_scoring", "General scoring after round 3")
+    confirm_board(s)
+    assert decision(s).kind == "castillo_disc" and s.events[-2].kind == "general_scoring"
 
 
 def test_a_refusal_during_a_sealed_card_choice_names_everyone_awaited():

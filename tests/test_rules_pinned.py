@@ -12,10 +12,11 @@ from cardkit import FIVE, put, turn_with
 
 from companion.cli import main
 from companion.elgrande.data import game_data
-from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
 from companion.elgrande.moves import RuleError, describe
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position, ordinal, score_area
+from companion.elgrande.steps import BID_GROUPS
 from companion.elgrande.views import player_view, public_view
 
 KING = "castilla_nueva"  # borders aragon, castilla_vieja, granada, sevilla, valencia
@@ -36,6 +37,25 @@ def choose(s, player, kind, name=None):
     assert len(found) == 1, f"{player} cannot choose {kind} {name}: {legal_actions(s, player)}"
     apply_in_place(s, player, found[0])
     return found[0]
+
+
+def bid_values(s, player):
+    """The power cards `player` may play now, collected across the menu's groups (1-7, 8-13);
+    each group is opened on a copy, so `s` is left as it was."""
+    values = []
+    for a in legal_actions(s, player):
+        if a.kind == "bid":
+            values.append(str(a.target))
+        elif a.kind == "bid_group":
+            values += names(apply(s, player, a), player, "bid")
+    return values
+
+
+def bid(s, player, value):
+    """Play power card `value` as a pad does: through its menu group when the hand is long."""
+    if str(value) not in names(s, player, "bid"):
+        choose(s, player, "bid_group", next(g for g, r in BID_GROUPS.items() if value in r))
+    return choose(s, player, "bid", value)
 
 
 def passive(s, player):
@@ -85,7 +105,7 @@ def test_open_bidding_in_a_new_round_allows_cards_played_in_the_last_one():
     first = decision(s).players[0]
     played_by_others = {v for p in s.players if p != first for v in s.played[p]}
     assert played_by_others & set(s.hands[first])  # the position tests something
-    assert names(s, first, "bid") == [str(v) for v in sorted(s.hands[first])]
+    assert bid_values(s, first) == [str(v) for v in sorted(s.hands[first])]
 
 
 def test_the_random_first_bidder_is_any_seat_drawn_from_the_seed():
@@ -105,7 +125,7 @@ def test_the_table_may_choose_any_seat_as_first_bidder_seat_one_included(chosen)
     assert names(s, "red", "first_bidder") == list(FIVE[:3])
     choose(s, "red", "first_bidder", chosen)
     assert decision(s).kind == "bid" and decision(s).players == (chosen,)
-    choose(s, chosen, "bid", 5)
+    bid(s, chosen, 5)
     assert decision(s).players == s.seat_order_from(chosen)[1:2]
 
 
@@ -132,10 +152,10 @@ def test_the_choose_again_notice_is_cleared_once_that_player_chose_again():
     s = new_game(FIVE[:3], 4)
     first, second, third = s.seat_order_from(s.first_bidder)
     for p in (first, second, third):
-        choose(s, p, "bid", 6)
+        bid(s, p, 6)
     assert "choose again" in player_view(s, second)["you"]["notice"]
     assert "choose again" in player_view(s, third)["you"]["notice"]
-    choose(s, second, "bid", 5)
+    bid(s, second, 5)
     assert decision(s).kind == "bid"  # third has still to choose again
     assert player_view(s, second)["you"]["notice"] is None
     assert "choose again" in player_view(s, third)["you"]["notice"]
@@ -144,23 +164,23 @@ def test_the_choose_again_notice_is_cleared_once_that_player_chose_again():
 # -- topping up the court from your own regions --------------------------------------------------
 
 
-def empty_province_take(bid=7):
-    """Red, first to play with power card `bid`, has an empty province and 2 + 3 caballeros in
+def empty_province_take(power=7):
+    """Red, first to play with power card `power`, has an empty province and 2 + 3 caballeros in
     two regions (neither the King's); the rest of the province waits in the Castillo."""
     s = new_game(FIVE[:3], 1)
     home = s.grandes["red"]
     other = next(r for r in game_data().regions if r not in (s.king, home))
     s.move("red", "province", other, 3)
     s.move("red", "province", "castillo", s.province["red"])
-    bids = {"red": bid, "blue": 1, "yellow": 2}
+    bids = {"red": power, "blue": 1, "yellow": 2}
     for p in s.seat_order_from(s.first_bidder):
-        choose(s, p, "bid", bids[p])
+        bid(s, p, bids[p])
     assert decision(s).kind == "take" and decision(s).players == ("red",)
     return s, home, other
 
 
 def test_an_empty_province_tops_up_one_caballero_per_allowance_point():
-    s, home, other = empty_province_take(bid=7)  # power card 7 lets red take 3
+    s, home, other = empty_province_take(power=7)  # power card 7 lets red take 3
     assert sorted(names(s, "red", "take_from")) == sorted([home, other])
     court = s.court["red"]
     for n in range(1, 4):
@@ -171,7 +191,7 @@ def test_an_empty_province_tops_up_one_caballero_per_allowance_point():
 
 
 def test_done_ends_the_top_up_from_your_regions():
-    s, _home, other = empty_province_take(bid=7)
+    s, _home, other = empty_province_take(power=7)
     choose(s, "red", "take_from", other)
     choose(s, "red", "done")
     assert decision(s).kind == "card" and s.board[other]["red"] == 2
@@ -201,8 +221,8 @@ def test_each_pad_shows_its_own_hand_and_sealed_choice_only():
     assert len({tuple(h) for h in hands.values()}) == 3  # the hands differ after round 1
     for p in s.players:
         assert player_view(s, p)["you"]["hand"] == hands[p]
-    red = choose(s, "red", "bid", hands["red"][-1])
-    blue = choose(s, "blue", "bid", hands["blue"][0])
+    red = bid(s, "red", hands["red"][-1])
+    blue = bid(s, "blue", hands["blue"][0])
     assert player_view(s, "red")["you"]["sealed"] == describe(red)
     assert player_view(s, "blue")["you"]["sealed"] == describe(blue)
     assert player_view(s, "yellow")["you"]["sealed"] is None
@@ -241,7 +261,7 @@ def test_4b_never_offers_a_card_already_back_in_hand():
     choose(s, "red", "end_turn")
     play_until(s, bidding_of_round(2))
     for p in s.seat_order_from(s.first_bidder):  # red plays first; the others their lowest
-        choose(s, p, "bid", 12 if p == "red" else min(s.hands[p]))
+        bid(s, p, 12 if p == "red" else min(s.hands[p]))
     s.face_up = ["4b", *[c for c in s.face_up if c != "4b"]]
     choose(s, "red", "card", "4b")
     choose(s, "red", "act", "4b")
@@ -298,10 +318,12 @@ def test_holders_are_asked_clockwise_and_one_veto_ends_the_asking():
 # -- set-up and texts ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [["red", ""], ["", "blue", "yellow"]])
-def test_an_empty_player_name_is_refused(players):
-    with pytest.raises(RuleError, match="^players must be distinct, non-empty names$"):
+@pytest.mark.parametrize(("players", "seat"), [(["red", ""], 2), (["", "blue", "yellow"], 1)])
+def test_an_empty_player_name_is_refused(players, seat):
+    expected = f"players must be distinct, non-empty names; seat {seat} holds a str that is empty"
+    with pytest.raises(RuleError) as refused:
         new_game(players, 1)
+    assert str(refused.value) == expected
 
 
 def test_ordinals_read_as_english():

@@ -25,6 +25,7 @@ PUBLIC = {
     "face_up",
     "taken",
     "vetoes",
+    "hand_counts",
     "decision",
     "events",
     "winners",
@@ -45,7 +46,7 @@ def test_the_public_view_names_every_public_fact():
     assert view["scores"] == {p: 0 for p in s.players} and view["played"] == s.played
     assert view["turn_order"] == list(s.turn_order) and view["face_up"] == s.face_up
     assert view["taken"] == {"red": "4f"} and view["vetoes"] == ["blue"]
-    assert view["winners"] == []
+    assert view["winners"] == [] and view["hand_counts"] == {"red": 12, "blue": 12, "yellow": 12}
     d = decision(s)
     assert view["decision"] == {
         "players": list(d.players),
