@@ -69,9 +69,14 @@ def _table():
 
 
 def _enter(table: Table, p: str, value: int) -> None:
-    menu = table.app.menu_for(p)
-    presses = presses_to(menu, Action("bid", value))
-    table.press(p, *(["long", *presses] if p in BLIND else presses))
+    """Thirteen power cards come as two groups: the group first, then the card in it."""
+    if p in BLIND:
+        table.press(p, "long")
+    card = Action("bid", value)
+    if card not in table.app.menu_for(p).actions:
+        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
+        table.press(p, *presses_to(table.app.menu_for(p), group))
+    table.press(p, *presses_to(table.app.menu_for(p), card))
 
 
 def _withdraw(table: Table, p: str) -> None:
@@ -151,6 +156,8 @@ def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after()
         assert ui.screen == "privacy" and ui.title == "Only yellow looks"
         table.press("green", "long")  # one at a time: green must wait
         assert app.privacy == "yellow"
-        table.press("yellow", "select")
+        table.press("yellow", "select")  # a group of power cards: the page stays
+        assert app.privacy == "yellow" and "yellow" in table.session.public_waiting()
+        table.press("yellow", "select")  # the card: sealed, and the page is cleared
         assert app.privacy is None and app._main_ui().screen == "game"
         assert "yellow" not in table.session.public_waiting()

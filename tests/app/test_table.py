@@ -85,7 +85,7 @@ def test_a_device_fault_shows_on_the_main_display_and_the_game_goes_on(make_tabl
     table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
     table.drain()
     assert "LED matrix: fault" in table.app._main_ui().alerts
-    table.press("red", "select")  # red's sealed choice is still taken
+    table.press("red", "select", "select")  # red's group, then card: the choice is still taken
     assert "red" not in table.session.public_waiting()
     table.hw.events.put(DeviceFault("LED matrix", True, "", at=1.0))
     table.drain()

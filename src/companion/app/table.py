@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 
 PAGE_KINDS = ("score", "totals")
 CUES_FOR = {"bids": "reveal", "discs": "reveal"}
+# Picks that only open a sub-menu (a group of power cards, back out of it): the choice is not
+# entered yet, so a private page stays open.
+MENU_STEPS = frozenset({"bid_group", "back"})
 
 
 class TableApp:
@@ -193,7 +196,7 @@ class TableApp:
             log.warning("a menu choice was refused (%s)", type(e).__name__)
             return
         self.last_pick[p] = action
-        if self.privacy == p:
+        if self.privacy == p and action.kind not in MENU_STEPS:
             self.privacy = None
 
     # -- state helpers -----------------------------------------------------------------------------
@@ -260,7 +263,8 @@ class TableApp:
         chart = self.mode == "final" and self.final_page == 1
         if self._drawn.get("main") != (version, ui, chart):
             self._drawn["main"] = (version, ui, chart)
-            size, mode = self.hw.display.size, self.hw.display.mode
+            # Screens draw "1" or "L"; hw's Display converts to its own mode (e.g. RGB).
+            size, mode = self.hw.display.size, "1" if self.hw.display.mode == "1" else "L"
             if chart:  # the score progression, one line a player
                 main = score_chart(self._s.history, self._s.players, size).convert(mode)
             else:
