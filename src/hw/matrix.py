@@ -92,6 +92,17 @@ class Matrix(GuardedDevice):
         self.stop()
         self._send(render_text(message, self.size))
 
+    def show(self, image: Image.Image) -> None:
+        """Show a frame drawn elsewhere (exactly :attr:`size`; converted to 1-bit); stops any
+        scrolling. A frame identical to the one on the matrix is not sent again."""
+        if image.size != self.size:
+            raise ValueError(
+                f"{self.name} is {self.size[0]}×{self.size[1]}; got an image of "
+                f"{image.size[0]}×{image.size[1]} (render at matrix.size)"
+            )
+        self.stop()
+        self._send(image if image.mode == "1" else image.convert("1"))
+
     def clear(self) -> None:
         self.stop()
         self._send(Image.new("1", self.size, 0))

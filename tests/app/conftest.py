@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import queue
-from pathlib import Path
 
 import pytest
 
@@ -15,16 +14,6 @@ from companion.app.table import TableApp
 from companion.elgrande.options import TableOptions
 from hw.config import load_config
 from hw.hardware import build_hardware
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # luma 2.6 calls Image.getdata, deprecated in Pillow 13: not ours to fix.
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(item.path).parents:
-            item.add_marker(
-                pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
-            )
 
 
 class Table:

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.announce import Announcer, Page, wrap
-from companion.app.chart import score_chart
 from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import player_view
-from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
+from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
+from companion.screens.chart import score_history
 from companion.session.session import Session
 from companion.session.store import MemoryStore, Store
 from companion.voice import speech_for
@@ -266,7 +266,8 @@ class TableApp:
             # Screens draw "1" or "L"; hw's Display converts to its own mode (e.g. RGB).
             size, mode = self.hw.display.size, "1" if self.hw.display.mode == "1" else "L"
             if chart:  # the score progression, one line a player
-                main = score_chart(self._s.history, self._s.players, size).convert(mode)
+                history = score_history(self._s.public_events())
+                main = render_chart(history, self._s.players, size, mode)
             else:
                 main = render_main(current_view(), ui, size, mode)
             if self.outputs.main(main) and self.record_frames:
@@ -327,7 +328,8 @@ class TableApp:
         if self.out_dir is not None:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             self.chart_path = self.out_dir / "scores.png"
-            score_chart(s.history, s.players, (480, 240)).save(self.chart_path)
+            history = score_history(s.public_events())
+            render_chart(history, s.players, (480, 240), "L").save(self.chart_path)
 
     def _main_ui(self) -> MainUI:
         alerts = tuple(self.alerts.values())
