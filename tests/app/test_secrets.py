@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.app.menus import presses_to
+from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 
@@ -161,3 +162,52 @@ def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after()
         table.press("yellow", "select")  # the card: sealed, and the page is cleared
         assert app.privacy is None and app._main_ui().screen == "game"
         assert "yellow" not in table.session.public_waiting()
+
+
+def _to_the_castillo_discs(table: Table) -> None:
+    """Bots decide (straight into the session: these inputs are the same on both tables) until
+    the general scoring asks for the Castillo discs; the table confirms the board as it is."""
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    while True:
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        d = decision(table.session.state)
+        if d.kind == "castillo_disc":
+            return
+        p = d.players[0]
+        table.session.decide(p, bots[p].choose(table.session.state, p))
+        table.app.refresh()
+
+
+def _run_discs(order, picks):
+    stack = contextlib.ExitStack()
+    table = stack.enter_context(_table())
+    _to_the_castillo_discs(table)
+    trace = PublicTrace(table)
+    before_last: list[tuple] = []
+    for i, p in enumerate(order):
+        if i == len(order) - 1:
+            before_last = list(trace.items)
+            log_before = _public_log(table)
+        if p in BLIND:
+            table.press(p, "long")
+        menu = table.app.menu_for(p)
+        disc = menu.actions[picks[p] % len(menu.actions)]
+        table.press(p, *presses_to(menu, disc))
+    assert any(kind == "discs" for kind, _ in _public_log(table))  # revealed
+    return stack, before_last, log_before, table
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    order=st.permutations(SEATS),
+    a=st.fixed_dictionaries({p: st.integers(0, 8) for p in SEATS}),
+    b=st.fixed_dictionaries({p: st.integers(0, 8) for p in SEATS}),
+)
+def test_castillo_discs_leave_no_trace_on_public_outputs_until_the_reveal(order, a, b):
+    stack_a, before_a, log_a, table_a = _run_discs(order, a)
+    stack_b, before_b, log_b, table_b = _run_discs(order, b)
+    with stack_a, stack_b:
+        assert before_a == before_b and log_a == log_b
+        assert table_a.app.privacy is None and table_b.app.privacy is None
