@@ -70,6 +70,7 @@ class Matrix(GuardedDevice):
         key: str = "matrix",
     ) -> None:
         self._scroller = QueueWorker("hw-matrix", work=self._scroll)
+        self._keep_lit = False  # farewell(): the last text stays on after close()
         # The MAX7219's brightness is luma's contrast.
         super().__init__(
             name,
@@ -103,6 +104,12 @@ class Matrix(GuardedDevice):
         self.stop()
         self._send(image if image.mode == "1" else image.convert("1"))
 
+    def farewell(self, message: str) -> None:
+        """Show ``message`` and keep it lit when the matrix is closed (luma's ``persist``), so
+        the table sees the device went away on purpose."""
+        self.text(message)
+        self._keep_lit = True
+
     def clear(self) -> None:
         self.stop()
         self._send(Image.new("1", self.size, 0))
@@ -127,6 +134,9 @@ class Matrix(GuardedDevice):
 
     def close(self) -> None:
         self._scroller.close()
+        with self._lock:
+            if self._keep_lit and self.device is not None:
+                self.device.persist = True  # luma's cleanup leaves the panel as it is
         super().close()
 
     # -- internals --------------------------------------------------------------------------

@@ -114,3 +114,16 @@ def test_show_sends_a_drawn_frame_once_converts_it_and_stops_a_scroll(mocker):
     with pytest.raises(ValueError, match="32×8"):
         m.show(Image.new("1", (8, 8)))
     assert m.device.image.convert("1").tobytes() == frame.convert("1").tobytes()
+
+
+def test_a_farewell_stays_lit_after_close_and_a_plain_close_blanks():
+    m = dummy_matrix()
+    luma = m.device
+    m.farewell("bye")
+    m.close()
+    assert luma.image.tobytes() == render_text("bye", (32, 8)).tobytes()
+    other = dummy_matrix()
+    luma = other.device
+    other.text("R3")
+    other.close()
+    assert luma.image.getbbox() is None

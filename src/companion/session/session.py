@@ -71,6 +71,7 @@ class _Applied:
     action: Action
     secret: bool
     event_kinds: frozenset[str]
+    events: int  # how many public events it made (the feed's last ones, for the latest)
 
 
 class Session:
@@ -244,7 +245,7 @@ class Session:
         apply_in_place(state, entry.player, action)
         new = state.events[before:]
         kinds = frozenset(e.kind for e in new)
-        self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds))
+        self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds, len(new)))
         if self._publishing:
             self._publish(new)
 
