@@ -23,12 +23,14 @@ class Table:
     press is finished when `press` returns.
     """
 
-    def __init__(self, config: str = "pi.toml", seats=None, seed: int = 1, **options) -> None:
+    def __init__(
+        self, config: str = "pi.toml", seats=None, seed: int = 1, store=None, **options
+    ) -> None:
         hardware, _ = load_app_config(None, config)
         self.clock = VirtualClock()
         self.hw = build_hardware(hardware, backend="mock", clock=self.clock, start=False)
         defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)
-        self.app = TableApp(self.hw, defaults, seed=seed)
+        self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
 
     def drain(self) -> None:
