@@ -7,26 +7,17 @@ between and inside the transactions."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-from test_demo_cli import ROOT, _companion
+from test_demo_cli import _companion
+from test_run_cli import _command
 
 GAME = ("demo", "--players", "2", "--seed", "3", "--json", "--pace", "0")
 KILLS = 50
-
-
-def _command() -> tuple[list[str], dict[str, str]]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
-    if os.environ.get("COMPANION_TEST_SOURCE") == "1":
-        env["PYTHONPATH"] = str(ROOT / "src")
-        return [sys.executable, "-m", "companion.cli"], env
-    return [str(Path(sys.executable).with_name("companion"))], env
 
 
 def _stored(path: Path) -> int:
