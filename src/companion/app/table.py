@@ -1,5 +1,8 @@
 """The table's state machine: setup → game (with scoring announcements) → final.
 
+A game found in the store at start opens on "resumed" (● goes on; a long ● asks "abandon?",
+a second long ● abandons it to the setup screen); a long ● on the final screen starts a new one.
+
 `TableApp.handle(event)` takes one hardware event (from the one loop) and brings every output up
 to date. Pads: ◀ ▶ walk the legal choices, ● picks, a long ● takes back (undo) or, in a sealed
 step, withdraws the player's sealed choice. A pad without its own display enters a secret on
