@@ -211,3 +211,51 @@ def test_castillo_discs_leave_no_trace_on_public_outputs_until_the_reveal(order,
     with stack_a, stack_b:
         assert before_a == before_b and log_a == log_b
         assert table_a.app.privacy is None and table_b.app.privacy is None
+
+
+def _to_a_hidden_take_back(table: Table) -> str:
+    """Bots decide until a player carries out 4b (take a played power card back, unseen) from
+    round 2, when two cards may be taken back; the physical deck lets the table turn 4b up."""
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    s = table.session
+    while True:
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        d = decision(s.state)
+        if d.kind == "take_back":
+            return d.players[0]
+        p = d.players[0]
+        legal = s.legal(p)
+        wanted = [Action("reveal", "4b"), Action("card", "4b")] if s.state.round >= 2 else []
+        acts = [a for a in legal if a.kind == "act" and s.state.taken.get(p) == "4b"]
+        pick = next((a for a in [*wanted, *acts] if a in legal), None)
+        s.decide(p, pick or bots[p].choose(s.state, p))
+        table.app.refresh()
+
+
+def _take_back(index: int):
+    table = Table("sim.toml", seed=9, deck="physical")
+    table.press("red", "select")
+    who = _to_a_hidden_take_back(table)
+    trace = PublicTrace(table)
+    if who in BLIND:
+        table.press(who, "long")
+    menu = table.app.menu_for(who)
+    assert len(menu.actions) == 2
+    table.press(who, *presses_to(menu, menu.actions[index]))
+    assert decision(table.session.state).kind != "take_back"
+    hand = sorted(table.session.state.hands[who])
+    return table, trace.items, _public_log(table), table.session.view(), hand
+
+
+def test_a_power_card_taken_back_with_4b_leaves_no_trace_on_public_outputs():
+    """4b's take-back is never revealed: both choices look the same to the table."""
+    first, second = _take_back(0), _take_back(1)
+    try:
+        assert first[4] != second[4]  # the hands differ …
+        assert first[1:4] == second[1:4]  # … and nothing public does
+        assert first[0].app.privacy is None
+    finally:
+        first[0].close()
+        second[0].close()
