@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from companion.elgrande.bots import RandomBot, play_game
-from companion.session.replay import action_to_json, replay
+from companion.session.replay import replay
 from companion.session.sqlite_store import SqliteStore
 from companion.session.store import GameHeader, LogEntry
 
@@ -28,7 +28,7 @@ def main(directory: str | None = None) -> None:
         header.players,
         header.seed,
         default=RandomBot,
-        on_step=lambda s, p, a: moves.append(LogEntry(len(moves) + 1, p, action_to_json(a))),
+        on_step=lambda s, p, a: moves.append(LogEntry(len(moves) + 1, p, a.to_json())),
     )
     store = SqliteStore(path)
     store.start(header)

@@ -11,7 +11,7 @@ from typing import Any
 from companion.elgrande.engine import apply_in_place, decision, legal_actions
 from companion.elgrande.moves import Action
 from companion.elgrande.state import State
-from companion.session.replay import action_to_json, resume, start_state
+from companion.session.replay import resume, start_state
 from companion.session.store import GameHeader, LogEntry
 
 HEADER = GameHeader(seed=11, players=("red", "blue", "yellow"), options={"veto": False})
@@ -76,7 +76,7 @@ def play_on(store: Any, header: GameHeader, report: bool = False) -> State:
     while not state.is_over:
         seq += 1
         player, action = seeded_choice(state, header.seed, seq)
-        store.append(LogEntry(seq, player, action_to_json(action)))
+        store.append(LogEntry(seq, player, action.to_json()))
         apply_in_place(state, player, action)
         if report:
             print(seq, flush=True)

@@ -11,7 +11,7 @@ from companion.elgrande.bots import GreedyBot, RandomBot, play_game
 from companion.elgrande.engine import apply, legal_actions, new_game
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.options import TableOptions
-from companion.session.replay import action_to_json, replay, resume
+from companion.session.replay import replay, resume
 from companion.session.sqlite_store import SqliteStore
 from companion.session.store import GameHeader, LogEntry, MemoryStore
 
@@ -29,7 +29,7 @@ def test_replay_equals_the_live_state_after_every_decision(players, seed, option
     entries: list[LogEntry] = []
 
     def check(live, player, action):
-        entries.append(LogEntry(len(entries) + 1, player, action_to_json(action)))
+        entries.append(LogEntry(len(entries) + 1, player, action.to_json()))
         replayed, good = replay(header, entries)
         assert good == len(entries)
         assert same_state(replayed, live), f"differs after decision {len(entries)}"
@@ -49,7 +49,7 @@ def test_a_whole_game_through_the_sqlite_store_replays_to_the_same_end(tmp_path:
     def keep(live, player, action):
         nonlocal seq
         seq += 1
-        store.append(LogEntry(seq, player, action_to_json(action)))
+        store.append(LogEntry(seq, player, action.to_json()))
 
     final = play_game(header.players, header.seed, default=RandomBot, on_step=keep)
     store.close()
@@ -71,27 +71,30 @@ def decisions(n: int) -> tuple[list[LogEntry], list]:
         player = next(p for p in s.players if legal_actions(s, p))
         action = legal_actions(s, player)[-1]
         s = apply(s, player, action)
-        entries.append(LogEntry(seq, player, action_to_json(action)))
+        entries.append(LogEntry(seq, player, action.to_json()))
         states.append(s)
     return entries, states
 
 
-def undo(seq: int) -> LogEntry:
-    return LogEntry(seq, "red", {}, "undo")
+def undo(seq: int, cancels: int) -> LogEntry:
+    return LogEntry(seq, "red", {"cancels": cancels}, "undo")
 
 
-def test_an_undo_cancels_the_latest_decision_not_already_cancelled():
+def test_an_undo_cancels_the_decision_it_names():
     entries, states = decisions(4)
-    log = [*entries[:3], undo(4), undo(5)]
+    log = [*entries[:3], undo(4, 3), undo(5, 2)]
     state, good = replay(HEADER, log)
     assert good == 5 and same_state(state, states[1])
-    state, good = replay(HEADER, [*log, entries[1], entries[2]])  # and the game goes on
+    again = [LogEntry(6, e.player, e.action) for e in entries[1:2]]
+    again.append(LogEntry(7, entries[2].player, entries[2].action))
+    state, good = replay(HEADER, [*log, *again])  # and the game goes on
     assert good == 7 and same_state(state, states[3])
 
 
-def test_an_undo_with_nothing_to_cancel_is_damage():
+@pytest.mark.parametrize("cancels", [2, 1, 9, "1", None])
+def test_an_undo_naming_no_decision_in_force_is_damage(cancels):
     entries, states = decisions(1)
-    state, good = replay(HEADER, [entries[0], undo(2), undo(3)])
+    state, good = replay(HEADER, [entries[0], undo(2, 1), undo(3, cancels)])
     assert good == 2 and same_state(state, states[0])
 
 
@@ -130,7 +133,7 @@ def test_resume_drops_a_refused_tail_from_the_disk_and_says_so(tmp_path: Path):
     secret = Action("bid", 14)  # no such power card
     store = SqliteStore(tmp_path / "game.db")
     store.start(HEADER)
-    for e in [*entries[:2], LogEntry(3, entries[2].player, action_to_json(secret)), entries[3]]:
+    for e in [*entries[:2], LogEntry(3, entries[2].player, secret.to_json()), entries[3]]:
         store.append(e)
     resumed = resume(store)
     assert resumed is not None and same_state(resumed.state, states[2])

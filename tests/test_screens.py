@@ -125,6 +125,10 @@ MAIN_PAGES = {
     "game-bids": (BIDS, MainUI()),
     "game-turn": (TURN, MainUI(alerts=("blue's pad: fault",))),
     "game-footer": (TURN, MainUI(footer="hold ● undo")),
+    "game-lines": (
+        TURN,
+        MainUI(lines=("red: take 3 to court 1/4", "blue: not your turn; waiting for red")),
+    ),
     "setup": (BIDS, SETUP),
     "announce": (FINAL, announce_page(SCORE_EVENT)),
     "privacy": (BIDS, MainUI(screen="privacy", title="Only blue", footer="blue: hold ●")),

@@ -44,6 +44,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--json", action="store_true", help="print the game as one JSON object")
     demo.add_argument("--frames", metavar="DIR", help="save the main display's frames (PNG, GIF)")
+    demo.add_argument(
+        "--store",
+        metavar="PATH",
+        help="keep the game in this SQLite file; an unfinished game there is resumed",
+    )
 
     sim = sub.add_parser("sim", help="play at a PC: keyboard as pads, displays in the terminal")
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
@@ -52,6 +57,12 @@ def _build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the companion on the table's hardware")
     run.add_argument(
         "--config", metavar="PATH", required=True, help="hardware config, e.g. pi.toml"
+    )
+    run.add_argument(
+        "--store",
+        metavar="PATH",
+        help="the game's SQLite file (default: $STATE_DIRECTORY/game.db under systemd, "
+        "else ~/.local/state/elgrande-companion/game.db)",
     )
     return parser
 
@@ -106,8 +117,10 @@ def _run(args: argparse.Namespace) -> int:
 
         pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
         frames = Path(args.frames).resolve() if args.frames else None
-        return run_demo(args.players, args.seed, pace, args.json, frames)
+        store = Path(args.store).resolve() if args.store else None  # absolute: see run
+        return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
     if args.command in ("sim", "run"):
+        from hw import StartupError
         from hw.config import ConfigError
 
         try:
@@ -115,9 +128,13 @@ def _run(args: argparse.Namespace) -> int:
                 from companion.app.sim import run_sim
 
                 return run_sim(args.config, args.bots)
+            from pathlib import Path
+
             from companion.app.run import run_table
 
-            return run_table(args.config)
+            # Resolved now: importing lgpio later changes the working directory.
+            store = Path(args.store).resolve() if args.store else None
+            return run_table(args.config, store)
         except ConfigError as e:
             where = args.config or "the shipped config"
             for line in e.problems:
@@ -126,6 +143,10 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as e:  # a bad --bots
             print(f"companion {args.command}: {e}", file=sys.stderr)
             return 2
+        except StartupError as e:  # the hardware cannot start: each cause with its fix
+            for line in e.problems:
+                print(f"companion {args.command}: {line}", file=sys.stderr)
+            return 1
         except RuntimeError as e:  # the hardware cannot be opened (no lgpio off a Pi, …)
             print(f"companion {args.command}: {e}", file=sys.stderr)
             return 1

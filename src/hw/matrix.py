@@ -70,6 +70,7 @@ class Matrix(GuardedDevice):
         key: str = "matrix",
     ) -> None:
         self._scroller = QueueWorker("hw-matrix", work=self._scroll)
+        self._keep_lit = False  # farewell(): the last text stays on after close()
         # The MAX7219's brightness is luma's contrast.
         super().__init__(
             name,
@@ -91,6 +92,23 @@ class Matrix(GuardedDevice):
         """Show short text, centred, at once (stops any scrolling)."""
         self.stop()
         self._send(render_text(message, self.size))
+
+    def show(self, image: Image.Image) -> None:
+        """Show a frame drawn elsewhere (exactly :attr:`size`; converted to 1-bit); stops any
+        scrolling. A frame identical to the one on the matrix is not sent again."""
+        if image.size != self.size:
+            raise ValueError(
+                f"{self.name} is {self.size[0]}×{self.size[1]}; got an image of "
+                f"{image.size[0]}×{image.size[1]} (render at matrix.size)"
+            )
+        self.stop()
+        self._send(image if image.mode == "1" else image.convert("1"))
+
+    def farewell(self, message: str) -> None:
+        """Show ``message`` and keep it lit when the matrix is closed (luma's ``persist``), so
+        the table sees the device went away on purpose."""
+        self.text(message)
+        self._keep_lit = True
 
     def clear(self) -> None:
         self.stop()
@@ -116,6 +134,9 @@ class Matrix(GuardedDevice):
 
     def close(self) -> None:
         self._scroller.close()
+        with self._lock:
+            if self._keep_lit and self.device is not None:
+                self.device.persist = True  # luma's cleanup leaves the panel as it is
         super().close()
 
     # -- internals --------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import queue
-from pathlib import Path
 
 import pytest
 
@@ -17,16 +16,6 @@ from hw.config import load_config
 from hw.hardware import build_hardware
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # luma 2.6 calls Image.getdata, deprecated in Pillow 13: not ours to fix.
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(item.path).parents:
-            item.add_marker(
-                pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
-            )
-
-
 class Table:
     """The app on mock hardware; `press` goes through the pins, the hub and the queue.
 
@@ -34,12 +23,14 @@ class Table:
     press is finished when `press` returns.
     """
 
-    def __init__(self, config: str = "pi.toml", seats=None, seed: int = 1, **options) -> None:
+    def __init__(
+        self, config: str = "pi.toml", seats=None, seed: int = 1, store=None, **options
+    ) -> None:
         hardware, _ = load_app_config(None, config)
         self.clock = VirtualClock()
         self.hw = build_hardware(hardware, backend="mock", clock=self.clock, start=False)
         defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)
-        self.app = TableApp(self.hw, defaults, seed=seed)
+        self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
 
     def drain(self) -> None:

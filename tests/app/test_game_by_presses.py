@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.app.demo import make_bots
 from companion.elgrande.bots import play_game
 from companion.elgrande.options import TableOptions
+from companion.screens.chart import score_history
 
 FIVE = ("red", "blue", "yellow", "green", "black")
 
@@ -69,4 +70,5 @@ def test_five_players_play_a_short_game_from_setup_to_final_scores_by_presses(ma
     )
     assert [(a.player, a.action) for a in app.session.applied] == reference
     assert app.session.state.scores == final.scores
-    assert [h["round"] for h in app.session.history if h["general"]] == [3, 6, 9]
+    general = score_history(app.session.public_events(), general_only=True)
+    assert [h["round"] for h in general] == [3, 6, 9]

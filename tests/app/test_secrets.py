@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.app.menus import presses_to
+from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 
@@ -69,9 +70,14 @@ def _table():
 
 
 def _enter(table: Table, p: str, value: int) -> None:
-    menu = table.app.menu_for(p)
-    presses = presses_to(menu, Action("bid", value))
-    table.press(p, *(["long", *presses] if p in BLIND else presses))
+    """Thirteen power cards come as two groups: the group first, then the card in it."""
+    if p in BLIND:
+        table.press(p, "long")
+    card = Action("bid", value)
+    if card not in table.app.menu_for(p).actions:
+        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
+        table.press(p, *presses_to(table.app.menu_for(p), group))
+    table.press(p, *presses_to(table.app.menu_for(p), card))
 
 
 def _withdraw(table: Table, p: str) -> None:
@@ -151,6 +157,105 @@ def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after()
         assert ui.screen == "privacy" and ui.title == "Only yellow looks"
         table.press("green", "long")  # one at a time: green must wait
         assert app.privacy == "yellow"
-        table.press("yellow", "select")
+        table.press("yellow", "select")  # a group of power cards: the page stays
+        assert app.privacy == "yellow" and "yellow" in table.session.public_waiting()
+        table.press("yellow", "select")  # the card: sealed, and the page is cleared
         assert app.privacy is None and app._main_ui().screen == "game"
         assert "yellow" not in table.session.public_waiting()
+
+
+def _to_the_castillo_discs(table: Table) -> None:
+    """Bots decide (straight into the session: these inputs are the same on both tables) until
+    the general scoring asks for the Castillo discs; the table confirms the board as it is."""
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    while True:
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        d = decision(table.session.state)
+        if d.kind == "castillo_disc":
+            return
+        p = d.players[0]
+        table.session.decide(p, bots[p].choose(table.session.state, p))
+        table.app.refresh()
+
+
+def _run_discs(order, picks):
+    stack = contextlib.ExitStack()
+    table = stack.enter_context(_table())
+    _to_the_castillo_discs(table)
+    trace = PublicTrace(table)
+    before_last: list[tuple] = []
+    for i, p in enumerate(order):
+        if i == len(order) - 1:
+            before_last = list(trace.items)
+            log_before = _public_log(table)
+        if p in BLIND:
+            table.press(p, "long")
+        menu = table.app.menu_for(p)
+        disc = menu.actions[picks[p] % len(menu.actions)]
+        table.press(p, *presses_to(menu, disc))
+    assert any(kind == "discs" for kind, _ in _public_log(table))  # revealed
+    return stack, before_last, log_before, table
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    order=st.permutations(SEATS),
+    a=st.fixed_dictionaries({p: st.integers(0, 8) for p in SEATS}),
+    b=st.fixed_dictionaries({p: st.integers(0, 8) for p in SEATS}),
+)
+def test_castillo_discs_leave_no_trace_on_public_outputs_until_the_reveal(order, a, b):
+    stack_a, before_a, log_a, table_a = _run_discs(order, a)
+    stack_b, before_b, log_b, table_b = _run_discs(order, b)
+    with stack_a, stack_b:
+        assert before_a == before_b and log_a == log_b
+        assert table_a.app.privacy is None and table_b.app.privacy is None
+
+
+def _to_a_hidden_take_back(table: Table) -> str:
+    """Bots decide until a player carries out 4b (take a played power card back, unseen) from
+    round 2, when two cards may be taken back; the physical deck lets the table turn 4b up."""
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    s = table.session
+    while True:
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        d = decision(s.state)
+        if d.kind == "take_back":
+            return d.players[0]
+        p = d.players[0]
+        legal = s.legal(p)
+        wanted = [Action("reveal", "4b"), Action("card", "4b")] if s.state.round >= 2 else []
+        acts = [a for a in legal if a.kind == "act" and s.state.taken.get(p) == "4b"]
+        pick = next((a for a in [*wanted, *acts] if a in legal), None)
+        s.decide(p, pick or bots[p].choose(s.state, p))
+        table.app.refresh()
+
+
+def _take_back(index: int):
+    table = Table("sim.toml", seed=9, deck="physical")
+    table.press("red", "select")
+    who = _to_a_hidden_take_back(table)
+    trace = PublicTrace(table)
+    if who in BLIND:
+        table.press(who, "long")
+    menu = table.app.menu_for(who)
+    assert len(menu.actions) == 2
+    table.press(who, *presses_to(menu, menu.actions[index]))
+    assert decision(table.session.state).kind != "take_back"
+    hand = sorted(table.session.state.hands[who])
+    return table, trace.items, _public_log(table), table.session.view(), hand
+
+
+def test_a_power_card_taken_back_with_4b_leaves_no_trace_on_public_outputs():
+    """4b's take-back is never revealed: both choices look the same to the table."""
+    first, second = _take_back(0), _take_back(1)
+    try:
+        assert first[4] != second[4]  # the hands differ …
+        assert first[1:4] == second[1:4]  # … and nothing public does
+        assert first[0].app.privacy is None
+    finally:
+        first[0].close()
+        second[0].close()

@@ -14,9 +14,19 @@ from companion.session.store import MemoryStore, StoreError
 THREE = ("red", "blue", "yellow")
 
 
+def _group(value: int) -> Action:
+    """The pad menu's power-card group holding `value` (13 cards are offered as two groups)."""
+    return Action("bid_group", "1-7" if value <= 7 else "8-13")
+
+
+def _seal(session: Session, player: str, value: int) -> None:
+    session.decide(player, _group(value))
+    session.decide(player, Action("bid", value))
+
+
 def _bid(session: Session, values: dict[str, int]) -> None:
     for p in list(decision(session.state).players):
-        session.decide(p, Action("bid", values[p]))
+        _seal(session, p, values[p])
 
 
 def _first_turn(seed: int = 3) -> Session:
@@ -48,7 +58,7 @@ def test_each_decision_is_stored_before_the_state_changes():
     s = Session.new(store, THREE, seed=3)
     store.session = s
     _bid(s, {"red": 13, "blue": 1, "yellow": 2})
-    assert store.applied_at_append == [0, 1, 2]
+    assert store.applied_at_append == [0, 1, 2, 3, 4, 5]
 
 
 def test_a_refused_decision_stores_nothing_and_changes_nothing():
@@ -56,7 +66,7 @@ def test_a_refused_decision_stores_nothing_and_changes_nothing():
     before = _snapshot(s)
     with pytest.raises(RuleError):
         s.decide("blue", Action("take", 1))  # not blue's decision
-    assert len(s.entries) == 3 and _snapshot(s) == before
+    assert len(s.entries) == 6 and _snapshot(s) == before
 
 
 def test_resume_replays_the_log_to_the_same_game():
@@ -74,7 +84,7 @@ def test_a_store_that_fails_keeps_the_game_going_in_memory_and_says_so():
 
     s = Session.new(Broken(), THREE, seed=3)
     _bid(s, {"red": 13, "blue": 1, "yellow": 2})
-    assert s.store_failed and len(s.store.load()[1]) == 3
+    assert s.store_failed and len(s.store.load()[1]) == 6
 
 
 def test_undo_takes_back_the_active_players_own_last_public_decision():
@@ -120,19 +130,19 @@ def test_a_sealed_choice_is_withdrawn_not_undone_and_only_by_its_owner():
     s = Session.new(MemoryStore(), THREE, seed=3)
     first = decision(s.state).players[0]
     other = decision(s.state).players[1]
-    s.decide(first, Action("bid", 5))
+    _seal(s, first, 5)
     assert s.undo_refusal(first) is not None
     assert s.withdraw_refusal(other) == "no sealed choice of yours is waiting"
     s.withdraw(first)
     assert first in s.public_waiting() and first in decision(s.state).players
-    assert s.entries[-1].kind == "withdraw" and s.entries[-1].action == {"cancels": 1}
+    assert s.entries[-1].kind == "withdraw" and s.entries[-1].action == {"cancels": 2}
 
 
 def test_a_clashed_bid_is_hidden_from_the_public_and_cannot_be_withdrawn():
     s = Session.new(MemoryStore(), THREE, seed=3)
     order = decision(s.state).players  # seat order from the first bidder
     for p in order:
-        s.decide(p, Action("bid", 7))  # everyone the same: the later two must choose again
+        _seal(s, p, 7)  # everyone the same: the later two must choose again
     assert set(decision(s.state).players) == set(order[1:])  # the engine asks them again
     assert s.public_waiting() == []  # the public sees only "waiting"
     assert s.view()["decision"]["players"] == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from companion.app.demo import make_bots
 from companion.app.menus import MenuState, likeliest
+from companion.elgrande.bots import GreedyBot
+from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 from companion.screens.model import MAX_MENU
 from hw.events import DeviceFault
@@ -85,7 +87,7 @@ def test_a_device_fault_shows_on_the_main_display_and_the_game_goes_on(make_tabl
     table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
     table.drain()
     assert "LED matrix: fault" in table.app._main_ui().alerts
-    table.press("red", "select")  # red's sealed choice is still taken
+    table.press("red", "select", "select")  # red's group, then card: the choice is still taken
     assert "red" not in table.session.public_waiting()
     table.hw.events.put(DeviceFault("LED matrix", True, "", at=1.0))
     table.drain()
@@ -122,3 +124,21 @@ def test_a_press_out_of_turn_changes_nothing_and_says_who_is_awaited(make_table)
     table.press(idle, "select")
     assert len(table.session.entries) == entries
     assert table.app.public_note == f"{idle}: not your turn; waiting for {active}"
+
+
+def test_before_a_general_scoring_the_table_confirms_the_board_with_one_press(make_table):
+    table = make_table(seed=5, seats=("red", "blue"), short_game=True)
+    table.press("red", "select")
+    bots = {"red": GreedyBot(1), "blue": GreedyBot(2)}
+    s = table.session
+    while (d := decision(s.state)).kind != "correct":
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        s.decide(d.players[0], bots[d.players[0]].choose(s.state, d.players[0]))
+        table.app.refresh()
+    (p,) = d.players
+    assert table.app.menu_for(p).current() == Action("confirm")
+    table.press(p, "select")
+    assert decision(s.state).kind == "castillo_disc"
+    assert s.events[-1]["kind"] != "correction"

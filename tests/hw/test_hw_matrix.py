@@ -96,3 +96,34 @@ def test_spi_error_degrades_the_matrix_and_it_comes_back(spi_bus, clock):
 def test_brightness_out_of_range_is_refused():
     with pytest.raises(ValueError, match="0–255"):
         dummy_matrix().brightness(-1)
+
+
+def test_show_sends_a_drawn_frame_once_converts_it_and_stops_a_scroll(mocker):
+    from PIL import Image, ImageDraw
+
+    m = dummy_matrix()
+    m.scroll("ROUND 2", step=0, repeat=True)
+    frame = Image.new("L", (32, 8), 0)
+    ImageDraw.Draw(frame).rectangle((2, 2, 9, 5), fill=255)
+    m.show(frame)
+    assert m.wait_idle(timeout=5)
+    assert m.device.image.convert("1").tobytes() == frame.convert("1").tobytes()
+    spy = mocker.spy(m.device, "display")
+    m.show(frame.convert("1"))  # the same frame again: nothing is sent
+    assert spy.call_count == 0
+    with pytest.raises(ValueError, match="32×8"):
+        m.show(Image.new("1", (8, 8)))
+    assert m.device.image.convert("1").tobytes() == frame.convert("1").tobytes()
+
+
+def test_a_farewell_stays_lit_after_close_and_a_plain_close_blanks():
+    m = dummy_matrix()
+    luma = m.device
+    m.farewell("bye")
+    m.close()
+    assert luma.image.tobytes() == render_text("bye", (32, 8)).tobytes()
+    other = dummy_matrix()
+    luma = other.device
+    other.text("R3")
+    other.close()
+    assert luma.image.getbbox() is None

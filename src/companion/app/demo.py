@@ -11,6 +11,7 @@ import json
 import sys
 import threading
 import time
+import zlib
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -23,15 +24,42 @@ from companion.app.summary import game_summary
 from companion.app.table import TableApp
 from companion.app.terminal import framed
 from companion.elgrande.bots import Bot, GreedyBot, RandomBot
+from companion.elgrande.engine import legal_actions
+from companion.elgrande.moves import Action
+from companion.elgrande.state import State
+from companion.session.replay import resume
+from companion.session.resilient import open_resilient
+from companion.session.store import MemoryStore, Store
 from hw.hardware import build_hardware
 
 DEFAULT_PACE = 0.2  # seconds between decisions: a five-player game (~480) in about two minutes
 
 
+class StateSeeded:
+    """A bot whose every choice depends on the game's seed and the state alone (no RNG state
+    carried between choices), so a game resumed from its log goes on exactly as it would have.
+
+    >>> from companion.elgrande.engine import new_game
+    >>> s = new_game(["red", "blue"], seed=1)
+    >>> a, b = StateSeeded(GreedyBot, 4), StateSeeded(GreedyBot, 4)
+    >>> a.choose(s, "red") == b.choose(s, "red")
+    True
+    """
+
+    def __init__(self, kind: type[RandomBot], seed: int) -> None:
+        self.kind, self.seed = kind, seed
+
+    def choose(self, s: State, player: str) -> Action:
+        # The number of public events and the menu offered tell one decision from the next.
+        offered = ",".join(str(a) for a in legal_actions(s, player))
+        key = f"{self.seed}|{player}|{len(s.events)}|{offered}".encode()
+        return self.kind(zlib.crc32(key)).choose(s, player)
+
+
 def make_bots(seats: tuple[str, ...], seed: int) -> dict[str, Bot]:
     """Greedy bots with one random one among them, each seeded from the game's seed."""
     return {
-        p: (RandomBot if i == len(seats) - 1 else GreedyBot)(seed * 10 + i)
+        p: StateSeeded(RandomBot if i == len(seats) - 1 else GreedyBot, seed * 10 + i)
         for i, p in enumerate(seats)
     }
 
@@ -62,6 +90,16 @@ class _Printer:
                 print(framed(matrix.image, "LED matrix"), file=self.out, flush=True)
 
 
+def _open_store(path: Path | None) -> tuple[Store, bool]:
+    """The demo's store, and whether it holds an unfinished game to resume."""
+    if path is None:
+        return MemoryStore(), False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = open_resilient(path)
+    resumed = resume(store)
+    return store, resumed is not None and not resumed.state.is_over
+
+
 def run_demo(
     players: int = 5,
     seed: int = 1,
@@ -69,14 +107,22 @@ def run_demo(
     as_json: bool = False,
     frames: Path | None = None,
     out: TextIO = sys.stdout,
+    store_path: Path | None = None,
 ) -> int:
     hardware, table = load_app_config(None, "pi.toml")
     seats = tuple(hardware.players)[:players]
     clock = VirtualClock()
+    store, unfinished = _open_store(store_path)
     hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
     try:
-        app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, out_dir=frames)
+        defaults = TableDefaults(table.options, seats)
+        app = TableApp(hw, defaults, seed=seed, out_dir=frames, store=store, resume=unfinished)
         app.record_frames = frames is not None
+        if unfinished and app.session is not None:
+            # The stored game wins over --players/--seed: it is the one to finish.
+            seats, seed = app.session.players, app.session.header.seed
+            if not as_json:
+                print(f"Resuming the unfinished game in {store_path}.", file=out)
         if not as_json:
             printer = _Printer(app, out)
             app.outputs.on_say.append(printer.say)
@@ -99,6 +145,7 @@ def run_demo(
             hw.events.put(STOP)
             loop.join()
         assert app.session is not None and app.session.over, "the demo stopped before the end"
+        store.close()
         summary = game_summary(app.session)
         if frames is not None:
             _save_frames(app.frames, frames)
@@ -110,7 +157,8 @@ def run_demo(
             print(f"Winner: {summary['winner']}", file=out)
             if frames is not None:
                 print(f"Frames, animation and score chart saved in {frames}", file=out)
-            print(f"Same game again: companion demo --players {players} --seed {seed}", file=out)
+            again = f"companion demo --players {len(seats)} --seed {seed}"
+            print(f"Same game again: {again}", file=out)
         return 0
     finally:
         hw.close()

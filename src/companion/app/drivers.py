@@ -31,7 +31,7 @@ class BotDriver:
         seats = [p for p in app.pads if p in self.bots]
         if not seats or app.mode == "final":
             return None
-        if app.mode in ("setup", "announce"):
+        if app.mode in ("setup", "announce", "resumed", "abandon"):
             return seats[0], ["select"]
         s = app.session
         assert s is not None

@@ -1,7 +1,9 @@
-"""Writing to the devices: only an image that changed is sent, only an LED that changed is set.
+"""Writing to the devices: images, LEDs, voice and buzzer cues.
 
 Everything the public may perceive leaves through here (main display, matrix, LEDs, voice,
 buzzer), so a test can watch one place; pad displays are private and written the same way.
+An image identical to the one on a panel is not sent again: hw's displays and matrix compare
+frames themselves (and count `writes`); the app only avoids rendering what cannot have changed.
 """
 
 from __future__ import annotations
@@ -19,39 +21,29 @@ log = logging.getLogger(__name__)
 class Outputs:
     def __init__(self, hw: Hardware) -> None:
         self.hw = hw
-        self._images: dict[str, bytes] = {}
         self._leds: dict[str, bool] = {}
-        self.writes = 0  # images actually sent (what "only changed" saves)
         # Watchers of the public outputs (the demo prints them, sim draws them).
         self.on_say: list[Callable[[str], None]] = []
         self.on_main: list[Callable[[Image.Image], None]] = []
 
-    def _changed(self, key: str, image: Image.Image) -> bool:
-        data = image.mode.encode() + repr(image.size).encode() + image.tobytes()
-        if self._images.get(key) == data:
+    def main(self, image: Image.Image) -> bool:
+        """Show `image` on the main display; True if it differed from the frame shown."""
+        display = self.hw.display
+        before = display.writes
+        display.show(image)
+        if display.writes == before:
             return False
-        self._images[key] = data
-        self.writes += 1
+        for watch in self.on_main:
+            watch(image)
         return True
 
-    def main(self, image: Image.Image) -> bool:
-        """Show `image` on the main display; True if it was new."""
-        if self._changed("main", image):
-            self.hw.display.show(image)
-            for watch in self.on_main:
-                watch(image)
-            return True
-        return False
-
     def matrix(self, image: Image.Image) -> None:
-        m = self.hw.matrix
-        if m is not None and self._changed("matrix", image):
-            # hw.Matrix has text/scroll but no public show(image) yet: its guarded send.
-            m._send(image)
+        if self.hw.matrix is not None:
+            self.hw.matrix.show(image)
 
     def pad(self, player: str, image: Image.Image) -> None:
         display = self.hw.pads[player].display
-        if display is not None and self._changed(f"pad:{player}", image):
+        if display is not None:
             display.show(image)
 
     def led(self, player: str, on: bool) -> None:

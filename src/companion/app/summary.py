@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.elgrande.engine import apply_in_place, new_game
 from companion.elgrande.options import TableOptions
+from companion.screens.chart import score_history
 from companion.session.session import Session
 
 
@@ -37,9 +38,7 @@ def game_summary(session: Session) -> dict[str, Any]:
         "seed": h.seed,
         "players": list(h.players),
         "rounds": list(s.rounds),
-        "scorings": [
-            {"round": e["round"], "totals": e["totals"]} for e in session.history if e["general"]
-        ],
+        "scorings": score_history(session.public_events(), general_only=True),
         "scores": dict(s.scores),
         "winner": winners[0] if len(winners) == 1 else winners,
         "actions": actions,

@@ -1,5 +1,8 @@
 """The table's state machine: setup → game (with scoring announcements) → final.
 
+A game found in the store at start opens on "resumed" (● goes on; a long ● asks "abandon?",
+a second long ● abandons it to the setup screen); a long ● on the final screen starts a new one.
+
 `TableApp.handle(event)` takes one hardware event (from the one loop) and brings every output up
 to date. Pads: ◀ ▶ walk the legal choices, ● picks, a long ● takes back (undo) or, in a sealed
 step, withdraws the player's sealed choice. A pad without its own display enters a secret on
@@ -14,20 +17,19 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.app.announce import Announcer, Page, wrap
-from companion.app.chart import score_chart
 from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import player_view
-from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
+from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
+from companion.screens.chart import score_history
 from companion.session.session import Session
-from companion.session.store import MemoryStore, Store
+from companion.session.store import MemoryStore, Store, StoreError
 from companion.voice import speech_for
 from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
 from hw.hardware import Hardware
@@ -36,6 +38,9 @@ log = logging.getLogger(__name__)
 
 PAGE_KINDS = ("score", "totals")
 CUES_FOR = {"bids": "reveal", "discs": "reveal"}
+# Picks that only open a sub-menu (a group of power cards, back out of it): the choice is not
+# entered yet, so a private page stays open.
+MENU_STEPS = frozenset({"bid_group", "back"})
 
 
 class TableApp:
@@ -45,17 +50,22 @@ class TableApp:
         defaults: TableDefaults,
         *,
         seed: int | None = None,
-        store: Callable[[], Store] = MemoryStore,
+        store: Store | None = None,
         out_dir: Path | None = None,
+        resume: bool = True,
     ) -> None:
         self.hw = hw
         self.pads = tuple(hw.pads)
+        self.defaults = defaults
         self.setup = SetupScreen(self.pads, defaults)
         self.seed = seed
-        self._new_store = store
+        self.store: Store = store if store is not None else MemoryStore()
         self.out_dir = out_dir
         self.mode = "setup"
         self.session: Session | None = None
+        # What a stored game's damage was (the store's own words), shown until play goes on.
+        self.damage: str | None = None
+        self._resumed_at = -1
         self.menus: dict[str, MenuState] = {}
         self._menu_keys: dict[str, tuple[Any, ...]] = {}
         self.last_pick: dict[str, Action] = {}
@@ -74,7 +84,24 @@ class TableApp:
         # Held while an event is handled; a bot reading the app from another thread takes it too.
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)  # notified after every handled event
+        if resume:
+            self._resume()
         self.refresh()
+
+    def _resume(self) -> None:
+        """The game the store holds, where it stopped: the table sees a "resumed" page first
+        (● goes on, a long ● offers to abandon it). Nothing is ever started silently."""
+        try:
+            self.session = Session.resume(self.store)
+        except StoreError:
+            self.session = None  # no game stored: the setup screen
+        damage = getattr(self.store, "damage", None)
+        self.damage = damage.message if damage is not None else None
+        if self.session is None:
+            return
+        self._resumed_at = len(self.session.entries)
+        self.seen = len(self.session.events)  # what was said before the stop is not said again
+        self.mode = "final" if self.session.over else "resumed"
 
     # -- input -----------------------------------------------------------------------------------
 
@@ -112,17 +139,45 @@ class TableApp:
                 self._start(choice)
         elif self.mode == "announce":
             self._announce_press(button)
+        elif self.mode in ("resumed", "abandon"):
+            self._resumed_press(button)
         elif self.mode == "final":
             if button == "select":
                 self.final_page = 1 - self.final_page
+            elif button == "long":  # a new game: explicit, the finished one stays stored
+                self._to_setup()
         elif self.session is not None and player in self.session.players:
             self._game_press(player, button)
         self.refresh()
 
     def _start(self, choice: GameChoice) -> None:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        self.session = Session.new(self._new_store(), choice.seats, seed, choice.options)
+        self.session = Session.new(self.store, choice.seats, seed, choice.options)
+        self.seen, self.damage, self.final_page = 0, None, 0
         self.mode = "game"
+
+    def _to_setup(self) -> None:
+        self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
+        self.setup = SetupScreen(self.pads, self.defaults)
+        self.mode = "setup"
+
+    def _resumed_press(self, button: str) -> None:
+        """The resumed page: ● goes on. Abandoning takes two long ●: one asks, one confirms."""
+        if button == "select":
+            self._go_on()
+        elif button == "long" and self.mode == "resumed":
+            self.mode = "abandon"
+        elif button == "long":
+            self._to_setup()  # the abandoned game stays in the store as an older game
+
+    def _go_on(self) -> None:
+        """Into the resumed game. If its latest decision made a scoring, the announcement
+        starts again (its paging is not a decision, so where it stood is not stored)."""
+        s = self._s
+        self.mode = "game"
+        last = s.applied[-1] if s.applied else None
+        if last is not None and last.event_kinds & set(PAGE_KINDS):
+            self.seen = len(s.events) - last.events
 
     def _announce_press(self, button: str) -> None:
         if button == "select":
@@ -193,7 +248,7 @@ class TableApp:
             log.warning("a menu choice was refused (%s)", type(e).__name__)
             return
         self.last_pick[p] = action
-        if self.privacy == p:
+        if self.privacy == p and action.kind not in MENU_STEPS:
             self.privacy = None
 
     # -- state helpers -----------------------------------------------------------------------------
@@ -260,9 +315,11 @@ class TableApp:
         chart = self.mode == "final" and self.final_page == 1
         if self._drawn.get("main") != (version, ui, chart):
             self._drawn["main"] = (version, ui, chart)
-            size, mode = self.hw.display.size, self.hw.display.mode
+            # Screens draw "1" or "L"; hw's Display converts to its own mode (e.g. RGB).
+            size, mode = self.hw.display.size, "1" if self.hw.display.mode == "1" else "L"
             if chart:  # the score progression, one line a player
-                main = score_chart(self._s.history, self._s.players, size).convert(mode)
+                history = score_history(self._s.public_events())
+                main = render_chart(history, self._s.players, size, mode)
             else:
                 main = render_main(current_view(), ui, size, mode)
             if self.outputs.main(main) and self.record_frames:
@@ -323,14 +380,28 @@ class TableApp:
         if self.out_dir is not None:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             self.chart_path = self.out_dir / "scores.png"
-            score_chart(s.history, s.players, (480, 240)).save(self.chart_path)
+            history = score_history(s.public_events())
+            render_chart(history, s.players, (480, 240), "L").save(self.chart_path)
+
+    def _store_alerts(self) -> tuple[str, ...]:
+        """What the table must know about the store, on every page."""
+        alerts: list[str] = []
+        not_saved = getattr(self.store, "message", None)  # ResilientStore: "NOT SAVED: …"
+        if not_saved:
+            alerts.append(not_saved)
+        elif self.session is not None and self._s.store_failed:
+            alerts.append("NOT SAVED: the log is kept in memory only")
+        resumed_only = self.session is not None and len(self._s.entries) == self._resumed_at
+        if self.damage and self.mode != "resumed" and resumed_only:
+            alerts.append("saved game was damaged: resumed before it")
+        return tuple(alerts)
 
     def _main_ui(self) -> MainUI:
-        alerts = tuple(self.alerts.values())
-        if self.session is not None and self._s.store_failed:
-            alerts = ("NOT SAVED: the log is kept in memory only", *alerts)
+        alerts = (*self._store_alerts(), *self.alerts.values())
         if self.mode == "setup":
             return self.setup.ui(alerts)
+        if self.mode in ("resumed", "abandon"):
+            return self._resumed_ui(alerts)
         if self.mode == "announce":
             page = self.announcer.current
             return MainUI("announce", page.title, page.lines, None, "● next  hold ● repeat", alerts)
@@ -358,6 +429,18 @@ class TableApp:
         if self.public_note:
             lines = (*lines, self.public_note)
         return MainUI("game", lines=lines, alerts=alerts)
+
+    def _resumed_ui(self, alerts: tuple[str, ...]) -> MainUI:
+        s = self._s
+        if self.mode == "abandon":
+            lines = ("The game stays in the store", "as an older game.")
+            return MainUI(
+                "message", "Abandon this game?", lines, None, "hold ● abandon  ● no", alerts
+            )
+        where = f"Round {s.state.round}, {len(s.entries)} decisions kept" if s.state.round else ""
+        lines = (where, *wrap(self.damage or "", self.hw.display.size[0], 3))
+        footer = "● go on  hold ● abandon"
+        return MainUI("message", "Game resumed", tuple(x for x in lines if x), None, footer, alerts)
 
     def _privacy_ui(self, p: str, alerts: tuple[str, ...]) -> MainUI:
         pv = player_view(self._s.state, p)["you"]
@@ -397,6 +480,8 @@ class TableApp:
             return PadMenu(p, "Not playing", (), 0, False)
         if self.mode == "announce":
             return PadMenu(p, "Scoring: ● next", (), 0, True)
+        if self.mode in ("resumed", "abandon"):
+            return PadMenu(p, "Resumed: see main display", (), 0, True)
         if self.mode == "final":
             return PadMenu(p, "Game over", (), 0, False, note=f"you scored {s.state.scores[p]}")
         top = s.secret_step()
@@ -412,7 +497,7 @@ class TableApp:
         return PadMenu(p, f"Waiting for {waiting}", (), 0, False)
 
     def _leds(self) -> None:
-        if self.mode in ("setup", "announce"):
+        if self.mode in ("setup", "announce", "resumed", "abandon"):
             lit = set(self.pads)
         elif self.mode == "final" or self.session is None:
             lit = set()

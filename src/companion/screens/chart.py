@@ -24,9 +24,13 @@ from companion.screens.text import GLYPH_H, LINE, fit, width
 DASHES: tuple[tuple[int, ...], ...] = ((1,), (4, 2), (1, 2), (5, 2, 1, 2), (8, 3))
 
 
-def score_history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def score_history(
+    events: Iterable[Mapping[str, Any]], general_only: bool = False
+) -> list[dict[str, Any]]:
     """The totals after each scoring, from public events: points come from "score" events'
-    detail, a point on the chart at each "totals" event.
+    detail, a point on the chart at each "totals" event. `general_only` gives one point per
+    general scoring (announced by a "general_scoring" event; its last totals, after the
+    Castillo and the regions), and none for a card's scoring.
 
     >>> score_history([{"kind": "round", "detail": 1},
     ...                {"kind": "score", "detail": {"points": {"red": 5, "blue": 0}}},
@@ -36,17 +40,23 @@ def score_history(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     history: list[dict[str, Any]] = []
     totals: dict[str, int] = {}
     rnd = 0
+    general: int | None = None  # in a general scoring: how many points came before it
     for event in events:
         detail = event.get("detail")
         if event.get("kind") == "round" and isinstance(detail, int):
-            rnd = detail
+            rnd, general = detail, None
+        elif event.get("kind") == "general_scoring":
+            general = len(history)
         elif event.get("kind") == "score":
             points = detail.get("points") if isinstance(detail, Mapping) else None
             points = points if points is not None else getattr(detail, "points", None) or {}
             for p, n in points.items():
                 totals[p] = totals.get(p, 0) + int(n)
         elif event.get("kind") == "totals":
-            history.append({"round": rnd, "totals": dict(totals)})
+            if not general_only:
+                history.append({"round": rnd, "totals": dict(totals)})
+            elif general is not None:
+                history[general:] = [{"round": rnd, "totals": dict(totals)}]
     return history
 
 

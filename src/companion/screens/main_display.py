@@ -86,14 +86,17 @@ def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         c.right(0, king, c.width - x - GLYPH_W * 2)
     facts = [f for f in facts if f]
     prompt = ui.title or _prompt(view)  # the app may word the prompt itself
-    # The prompt keeps at least one row; the King and the cards give theirs up first.
-    while facts and len(facts) + (1 if prompt else 0) > len(rows):
+    # The prompt keeps at least one row and the app's lines (the active player's menu, a
+    # refusal) theirs; the King and the cards give their rows up first.
+    while facts and len(facts) + (1 if prompt else 0) + len(ui.lines) > len(rows):
         facts.pop(0)
     n_facts = len(facts)
     for y, fact in zip(rows, facts, strict=False):
         c.row(y, fact)
     prompt_rows = rows[n_facts:]
-    lines = [*ui.lines] if ui.lines else wrap(prompt, c.width - 2, len(prompt_rows))
+    room = max(len(prompt_rows) - len(ui.lines), 1 if prompt and ui.lines else 0)
+    lines = wrap(prompt, c.width - 2, room if ui.lines else len(prompt_rows)) if prompt else []
+    lines = [*lines[: max(len(prompt_rows) - len(ui.lines), 0)], *ui.lines]
     for y, line in zip(prompt_rows, lines, strict=False):
         c.row(y, line)
 

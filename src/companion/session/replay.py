@@ -1,7 +1,12 @@
 """Rebuild the game from its log, through the engine; a row the engine refuses is damage.
 
-Every stored decision goes through `apply_in_place` exactly as it did live, so a resumed game is
-the game that was played, and a torn or edited row shows up as a refusal rather than a crash.
+This is the one replay: the session rebuilds its state here after an undo and on resume. Every
+stored decision goes through `apply_in_place` exactly as it did live, so a resumed game is the
+game that was played, and a torn or edited row shows up as a refusal rather than a crash.
+
+A log holds decisions and entries that cancel one earlier decision ("undo" by the active
+player, "withdraw" of a sealed choice): `{"cancels": seq}`. The state is the replay of the
+decisions still in force, in order.
 
 >>> from companion.session.store import GameHeader, LogEntry
 >>> header = GameHeader(seed=7, players=("red", "blue"), options={})
@@ -12,13 +17,15 @@ the game that was played, and a torn or edited row shows up as a refusal rather 
 (2, ('blue',))
 >>> replay(header, bid + [LogEntry(3, "red", {"kind": "bid", "target": 12})])[1]  # red again
 2
+>>> replay(header, bid + [LogEntry(3, "red", {"cancels": 2}, "withdraw")])[0].steps[-1].sealed
+{}
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.elgrande.engine import apply_in_place, new_game
 from companion.elgrande.moves import Action, RuleError
@@ -27,22 +34,14 @@ from companion.elgrande.state import State
 from companion.session.sqlite_store import Damage
 from companion.session.store import GameHeader, LogEntry
 
+CANCELLING = ("undo", "withdraw")  # entry kinds whose action is {"cancels": seq}
 
-class BadEntry(ValueError):
-    """A stored entry is not something the session ever writes."""
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """What a decision entry stores."""
-    return action.to_json()
+# How a replay applies one decision: the engine by default; the session also records it.
+Apply = Callable[[State, LogEntry, Action], None]
 
 
-def action_from_json(raw: dict[str, Any]) -> Action:
-    """The Action a stored entry stands for; a malformed one is damage (BadEntry)."""
-    try:
-        return Action.from_json(raw)
-    except RuleError as e:
-        raise BadEntry(str(e)) from None
+def _engine_apply(state: State, entry: LogEntry, action: Action) -> None:
+    apply_in_place(state, entry.player, action)
 
 
 def start_state(header: GameHeader) -> State:
@@ -50,32 +49,45 @@ def start_state(header: GameHeader) -> State:
     return new_game(header.players, header.seed, TableOptions.from_dict(header.options))
 
 
-def replay(header: GameHeader, entries: Sequence[LogEntry]) -> tuple[State, int]:
+def in_force(entries: Sequence[LogEntry]) -> tuple[list[tuple[int, LogEntry]], int]:
+    """The decisions not cancelled, each with its position in `entries`, and how long the
+    well-formed prefix is: it ends at an unknown kind or a cancel naming no decision in force."""
+    kept: list[tuple[int, LogEntry]] = []
+    for i, entry in enumerate(entries):
+        if entry.kind == "decision":
+            kept.append((i, entry))
+            continue
+        raw = entry.action if isinstance(entry.action, dict) else {}
+        target = raw.get("cancels") if entry.kind in CANCELLING else None
+        hit = [k for k, (_, e) in enumerate(kept) if e.seq == target and type(target) is int]
+        if not hit:
+            return kept, i
+        del kept[hit[-1]]
+    return kept, len(entries)
+
+
+def replay(
+    header: GameHeader, entries: Sequence[LogEntry], apply: Apply = _engine_apply
+) -> tuple[State, int]:
     """The state after the log's good prefix, and how many entries that prefix holds.
 
-    An "undo" entry cancels the latest decision not already cancelled (the game is rebuilt
-    without it). Replay stops at the first entry that is refused: an engine RuleError, a
-    malformed action, an unknown kind, or an undo with nothing to cancel.
-    Raises RuleError/OptionsError only when the header itself cannot set up a game.
+    Replay stops at the first entry that is refused: an engine RuleError, a malformed action,
+    an unknown kind, or a cancel with nothing to cancel. `apply` carries out each decision in
+    force (default: the engine alone); it is called again from a fresh game when a refused entry
+    shortens the prefix. Raises RuleError/OptionsError only when the header cannot set up a game.
     """
-    state = start_state(header)
-    kept: list[tuple[str, Action]] = []  # the decisions in force, for rebuilding after an undo
-    for good, entry in enumerate(entries):
-        try:
-            if entry.kind == "decision":
-                action = action_from_json(entry.action)
-                apply_in_place(state, entry.player, action)  # refuses without changing state
-                kept.append((entry.player, action))
-            elif entry.kind == "undo" and kept:
-                kept.pop()
-                state = start_state(header)
-                for player, action in kept:
-                    apply_in_place(state, player, action)
-            else:
-                return state, good
-        except (RuleError, BadEntry):
+    good = len(entries)
+    while True:
+        live, good = in_force(entries[:good])
+        state = start_state(header)
+        for position, entry in live:
+            try:
+                apply(state, entry, Action.from_json(entry.action))
+            except RuleError:  # the engine refused it, or it is no action at all
+                good = position
+                break
+        else:
             return state, good
-    return state, len(entries)
 
 
 class PrefixStore(Protocol):

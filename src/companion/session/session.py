@@ -15,7 +15,8 @@ cancelled; two session inputs cancel one:
 >>> from companion.session.store import MemoryStore
 >>> from companion.elgrande.moves import Action
 >>> s = Session.new(MemoryStore(), ("red", "blue"), seed=7)
->>> s.decide("red", Action("bid", 13)); s.public_waiting()
+>>> s.decide("red", Action("bid_group", "8-13")); s.decide("red", Action("bid", 13))
+>>> s.public_waiting()
 ['blue']
 >>> s.withdraw("red"); s.public_waiting()
 ['blue', 'red']
@@ -30,10 +31,10 @@ from typing import Any
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
 from companion.elgrande.moves import Action, RuleError, describe
 from companion.elgrande.options import TableOptions
-from companion.elgrande.state import State
+from companion.elgrande.state import Event, State
 from companion.elgrande.steps import SecretStep
-from companion.elgrande.views import public_view
-from companion.session.codec import action_from_json, action_to_json
+from companion.elgrande.views import event_json, public_view
+from companion.session.replay import replay, resume, start_state
 from companion.session.store import GameHeader, LogEntry, MemoryStore, Store, StoreError
 
 # Events that mark a point no undo may cross: something was revealed, scored or handed over.
@@ -70,16 +71,7 @@ class _Applied:
     action: Action
     secret: bool
     event_kinds: frozenset[str]
-
-
-def _jsonable(detail: Any) -> Any:
-    if hasattr(detail, "to_json"):
-        return detail.to_json()
-    if dataclasses.is_dataclass(detail) and not isinstance(detail, type):
-        return dataclasses.asdict(detail)
-    if isinstance(detail, tuple):
-        return list(detail)
-    return detail
+    events: int  # how many public events it made (the feed's last ones, for the latest)
 
 
 class Session:
@@ -91,8 +83,8 @@ class Session:
         self.entries: list[LogEntry] = []
         self.applied: list[_Applied] = []
         self.events: list[dict[str, Any]] = []  # numbered public events, append-only
-        self.history: list[dict[str, Any]] = []  # scores after each scoring: {"round", "totals"}
         self.store_failed = False
+        self._publishing = True  # a replay after an undo does not publish events again
         self.state = self._fresh()
 
     # -- starting --------------------------------------------------------------------------------
@@ -115,18 +107,20 @@ class Session:
 
     @classmethod
     def resume(cls, store: Store) -> Session:
-        """The game the store holds, replayed; raises StoreError if it holds none."""
-        header, entries = store.load()
-        if header is None:
+        """The game the store holds, replayed; raises StoreError if it holds none.
+
+        A stored entry the engine refuses is damage: it and everything after it are dropped
+        (`replay.resume`; the store's `damage` says so) and the game resumes before it."""
+        resumed = resume(store)  # type: ignore[arg-type]  # every store here has keep_prefix
+        if resumed is None:
             raise StoreError("the store holds no game to resume")
-        session = cls(store, header)
-        session.entries = list(entries)
+        session = cls(store, resumed.header)
+        session.entries = list(resumed.entries)
         session._replay(publish=True)
         return session
 
     def _fresh(self) -> State:
-        options = TableOptions.from_dict(self.header.options)
-        return new_game(self.header.players, self.header.seed, options)
+        return start_state(self.header)
 
     # -- what is asked now -----------------------------------------------------------------------
 
@@ -176,9 +170,9 @@ class Session:
         if action not in legal_actions(self.state, player):
             apply_in_place(self.state, player, action)  # raises the engine's RuleError
             raise AssertionError("the engine accepted an action legal_actions did not offer")
-        entry = LogEntry(self._next_seq(), player, action_to_json(action))
+        entry = LogEntry(self._next_seq(), player, action.to_json())
         self._append(entry)
-        self._apply(entry)
+        self._apply(self.state, entry, action)
 
     def undo_refusal(self, player: str) -> str | None:
         """Why `player` may not undo now (None: they may)."""
@@ -243,21 +237,16 @@ class Session:
             self.store = rescue
         self.entries.append(entry)
 
-    def _apply(self, entry: LogEntry, publish: bool = True) -> None:
-        before = len(self.state.events)
-        action = action_from_json(entry.action)
-        d = decision(self.state)
+    def _apply(self, state: State, entry: LogEntry, action: Action) -> None:
+        """Carry out one decision on `state` and record what it did (for undo and the chart)."""
+        before = len(state.events)
+        d = decision(state)
         secret = bool(d and d.secret)
-        round_now = self.state.round  # a scoring ends the round: the state moves on at once
-        apply_in_place(self.state, entry.player, action)
-        new = self.state.events[before:]
+        apply_in_place(state, entry.player, action)
+        new = state.events[before:]
         kinds = frozenset(e.kind for e in new)
-        self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds))
-        if "totals" in kinds:  # one point of the score progression per scoring decision
-            general = d is not None and d.kind == "castillo_disc"
-            totals = dict(self.state.scores)
-            self.history.append({"round": round_now, "totals": totals, "general": general})
-        if publish:
+        self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds, len(new)))
+        if self._publishing:
             self._publish(new)
 
     def _cancel(self, player: str, kind: str, target: _Applied) -> None:
@@ -266,22 +255,29 @@ class Session:
         self._replay(publish=False)
 
     def _replay(self, publish: bool) -> None:
-        """Rebuild the state from the log: every decision not cancelled, in order.
+        """Rebuild the state from the log (session.replay: the decisions in force, in order).
 
         After an undo the events are not published again (the feed is append-only); on resume
         they are, so that the outputs can show where the game stands."""
-        cancelled = {e.action["cancels"] for e in self.entries if e.kind != "decision"}
-        self.state = self._fresh()
-        self.applied, self.history = [], []
+        self.applied = []
+        self._publishing = publish
         if publish:
-            self._publish(self.state.events)
-        for e in self.entries:
-            if e.kind == "decision" and e.seq not in cancelled:
-                self._apply(e, publish)
+            self._publish(self._fresh().events)
+        try:
+            self.state, good = replay(self.header, self.entries, self._apply)
+        finally:
+            self._publishing = True
+        if good != len(self.entries):  # the live log and resume's checked log replay whole
+            raise AssertionError(f"the session's own log was refused at entry {good + 1}")
 
-    def _publish(self, events: list[Any]) -> None:
+    def public_events(self) -> list[dict[str, Any]]:
+        """The game's public events as the engine has them now (undone ones gone)."""
+        return [event_json(e) for e in self.state.events]
+
+    def _publish(self, events: list[Event]) -> None:
         for e in events:
-            self._event(e.kind, e.text, _jsonable(e.detail))
+            plain = event_json(e)
+            self._event(plain["kind"], plain["text"], plain["detail"])
 
     def _event(self, kind: str, text: str, detail: Any) -> None:
         self.events.append(

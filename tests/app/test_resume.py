@@ -1,0 +1,143 @@
+"""The table after a restart: the stored game where it stopped, secrets still secret; damage
+and a missing disk said on the main display; a game abandoned only by two long presses."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+from conftest import Table
+from test_secrets import PublicTrace, _enter
+
+from companion.elgrande.bots import GreedyBot
+from companion.elgrande.engine import decision
+from companion.session.resilient import ResilientStore, open_resilient
+from companion.session.sqlite_store import SqliteStore
+from companion.session.store import StoreError
+
+
+def _restart(path: Path, **kw) -> Table:
+    return Table("sim.toml", seed=9, store=open_resilient(path), **kw)
+
+
+def _seal_two(path: Path, red: int, blue: int) -> None:
+    table = Table("sim.toml", seed=9, store=open_resilient(path))
+    try:
+        table.press("red", "select")  # the game starts with the defaults
+        _enter(table, "red", red)
+        _enter(table, "blue", blue)
+    finally:
+        table.app.store.close()
+        table.close()
+
+
+def _resumed_public(path: Path):
+    table = _restart(path)
+    try:
+        trace = PublicTrace(table)
+        assert table.app.mode == "resumed"
+        table.press("yellow", "select")  # ● goes on
+        s = table.session
+        waiting = s.public_waiting()
+        sealed = dict(s.secret_step().sealed)
+        main = table.hw.display.device.image.tobytes()
+        return trace.items, waiting, sealed, main, s.view()
+    finally:
+        table.app.store.close()
+        table.close()
+
+
+def test_a_sealed_step_half_entered_resumes_with_the_choices_kept_and_not_shown(tmp_path):
+    _seal_two(tmp_path / "a.db", red=3, blue=12)
+    _seal_two(tmp_path / "b.db", red=11, blue=2)
+    items_a, waiting_a, sealed_a, main_a, view_a = _resumed_public(tmp_path / "a.db")
+    items_b, waiting_b, sealed_b, main_b, view_b = _resumed_public(tmp_path / "b.db")
+    assert {p: a.target for p, a in sealed_a.items()} == {"red": 3, "blue": 12}  # kept
+    assert {p: a.target for p, a in sealed_b.items()} == {"red": 11, "blue": 2}
+    assert waiting_a == waiting_b == ["yellow", "green"]
+    assert (items_a, main_a, view_a) == (items_b, main_b, view_b)  # and not shown
+
+
+def test_a_scoring_announcement_starts_again_after_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    table = Table("sim.toml", seed=4, store=open_resilient(path), seats=("red", "blue"))
+    bots = {"red": GreedyBot(1), "blue": GreedyBot(2)}
+    table.press("red", "select")
+    s = table.session
+    while table.app.mode != "announce":
+        d = decision(s.state)
+        s.decide(d.players[0], bots[d.players[0]].choose(s.state, d.players[0]))
+        table.app.refresh()
+    pages = [p.lines for p in table.app.announcer.pages]
+    table.press("red", "select")  # one page on, then the power goes
+    table.app.store.close()
+    table.close()
+    again = _restart(path, seats=("red", "blue"))
+    try:
+        again.press("blue", "select")
+        assert again.app.mode == "announce" and again.app.announcer.index == 0
+        assert [p.lines for p in again.app.announcer.pages] == pages
+    finally:
+        again.app.store.close()
+        again.close()
+
+
+def test_abandoning_a_resumed_game_takes_two_long_presses_and_keeps_it_stored(tmp_path):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    table = _restart(path)
+    try:
+        table.press("red", "long")
+        assert table.app.mode == "abandon" and table.app._main_ui().title == "Abandon this game?"
+        table.press("red", "select")  # no: back into the game
+        assert table.app.mode == "game" and len(table.session.entries) == 4
+        table.app.mode = "resumed"
+        table.press("red", "long", "long")
+        assert table.app.mode == "setup" and table.session is None
+    finally:
+        table.app.store.close()
+        table.close()
+    header, entries = SqliteStore(path).load()
+    assert header is not None and len(entries) == 4  # nothing was thrown away
+
+
+def test_damage_is_said_on_the_main_display_and_the_game_resumes_before_it(tmp_path):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    store = SqliteStore(path)
+    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
+    store.close()
+    table = _restart(path)
+    try:
+        ui = table.app._main_ui()
+        assert ui.title == "Game resumed"
+        assert any("damaged" in line for line in ui.lines)
+        assert len(table.session.entries) == 4
+        table.press("red", "select")
+        assert "saved game was damaged: resumed before it" in table.app._main_ui().alerts
+    finally:
+        table.app.store.close()
+        table.close()
+
+
+def test_no_disk_says_not_saved_on_every_page_and_the_game_goes_on():
+    def full_disk():
+        raise StoreError(errno.ENOSPC, "No space left on device")
+
+    store = ResilientStore(full_disk, where="/var/lib/elgrande-companion/game.db")
+    table = Table("sim.toml", seed=9, store=store)
+    try:
+        pages = [table.app._main_ui()]  # setup
+        table.press("red", "select")
+        pages.append(table.app._main_ui())  # game
+        table.press("yellow", "long")
+        pages.append(table.app._main_ui())  # privacy
+        assert pages[-1].screen == "privacy"
+        table.press("yellow", "long")
+        _enter(table, "red", 5)
+        assert "red" not in table.session.public_waiting()
+        pages.append(table.app._main_ui())
+        for ui in pages:
+            assert "NOT SAVED: disk full at /var/lib/elgrande-companion/game.db" in ui.alerts
+    finally:
+        table.close()
