@@ -15,8 +15,8 @@ from companion.elgrande.moves import Action
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    return {"kind": action.kind, "target": action.target}
+    return action.to_json()  # a caballero target (Piece) becomes {"region", "colour"}
 
 
 def action_from_json(raw: dict[str, Any]) -> Action:
-    return Action(raw["kind"], raw.get("target"))
+    return Action.from_json(raw)
