@@ -23,6 +23,7 @@ from companion.app.chart import score_chart
 from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
+from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import player_view
 from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
@@ -403,7 +404,7 @@ class TableApp:
         if s.legal(p):
             menu = self._menu(p)
             notice = top.notices.get(p, "") if top is not None else ""
-            prompt = s.view()["decision"]["prompt"]
+            prompt = decision(s.state).prompt  # what s.view() shows, without building the view
             return PadMenu(p, prompt, menu.entries(), menu.cursor, True, notice)
         if top is not None and p in top.sealed:
             sealed = player_view(s.state, p)["you"]["sealed"]
