@@ -66,6 +66,7 @@ class PressRun:
 
     durations: list[float]
     writes: list[int]
+    committing: list[float]  # of each duration, the time the store's append took (its fsync)
     store_path: Path  # the SQLite file of the last game played (whole, for the resume figure)
 
 
@@ -95,13 +96,24 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     path = folder / f"game-{seed}.db"
     stores: list[SqliteStore] = []
 
+    committing = [0.0]
+
+    class TimedStore(SqliteStore):
+        def append(self, entry: Any) -> None:
+            start = time.perf_counter()
+            try:
+                super().append(entry)
+            finally:
+                committing[0] += time.perf_counter() - start
+
     def new_store() -> SqliteStore:
-        stores.append(SqliteStore(path))
+        stores.append(TimedStore(path))
         return stores[-1]
 
     hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
     durations: list[float] = []
     writes: list[int] = []
+    commits: list[float] = []
     try:
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=new_store)
         presser = Presser(hw, clock)
@@ -110,7 +122,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         while (planned := driver.plan()) is not None:
             player, buttons = planned
             for button in buttons:
-                before = _frames_written(hw)
+                before, committing[0] = _frames_written(hw), 0.0
                 start = time.perf_counter()
                 presser.press(player, button)
                 while not events.empty():  # what the one loop does with each event
@@ -118,6 +130,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 took = time.perf_counter() - start
                 writes.append(_frames_written(hw) - before)
                 durations.append(took)
+                commits.append(committing[0])
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
         if app.mode != "final":
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
@@ -125,17 +138,18 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         hw.close()
         for store in stores:
             store.close()
-    return PressRun(durations, writes, path)
+    return PressRun(durations, writes, commits, path)
 
 
 def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
     """Whole games, seed after seed, until at least `minimum` presses were timed."""
-    run = PressRun([], [], folder)
+    run = PressRun([], [], [], folder)
     seed = 1
     while len(run.durations) < minimum:
         game = play_timed_game(seed, folder)
         run.durations += game.durations
         run.writes += game.writes
+        run.committing += game.committing
         run.store_path = game.store_path
         seed += 1
     return run

@@ -23,6 +23,7 @@ from companion.app.chart import score_chart
 from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
+from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import player_view
@@ -275,7 +276,9 @@ class TableApp:
             display = self.hw.pads[p].display
             if display is not None:
                 menu = self._pad_menu(p)
-                key = (version, menu.title, menu.entries, menu.cursor, menu.waiting, menu.note)
+                # All the pad draws (render_pad: the menu, the hand, the Castillo count), so a
+                # decision redraws only the pads it changed, not all five.
+                key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, self._own(p))
                 if self._drawn.get(p) != key:
                     self._drawn[p] = key
                     self.outputs.pad(p, render_pad(self._pad_view(p), menu, display.size))
@@ -382,6 +385,13 @@ class TableApp:
         lines = tuple(f"{i}. {p} {s.scores[p]}" for i, p in enumerate(ranking, 1))
         title = "Winner: " + " and ".join(s.winners)
         return MainUI("final", title, lines, None, "● chart", alerts)
+
+    def _own(self, p: str) -> tuple[Any, ...] | None:
+        """What of `p`'s own the pad shows: hand and Castillo count (None: p does not play)."""
+        s = self.session
+        if s is None or p not in s.players:
+            return None
+        return (tuple(sorted(s.state.hands[p])), s.state.board[CASTILLO][p])
 
     def _pad_view(self, p: str) -> dict[str, Any] | None:
         """What p's pad may show: the safe public view and p's own part."""
