@@ -67,6 +67,7 @@ class PressRun:
     durations: list[float]
     writes: list[int]
     committing: list[float]  # of each duration, the time the store's append took (its fsync)
+    cpu: list[float]  # CPU time of each press (what other processes on the machine do not inflate)
     store_path: Path  # the SQLite file of the last game played (whole, for the resume figure)
 
 
@@ -114,6 +115,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     durations: list[float] = []
     writes: list[int] = []
     commits: list[float] = []
+    cpu: list[float] = []
     try:
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=new_store)
         presser = Presser(hw, clock)
@@ -123,11 +125,12 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
             player, buttons = planned
             for button in buttons:
                 before, committing[0] = _frames_written(hw), 0.0
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.thread_time()
                 presser.press(player, button)
                 while not events.empty():  # what the one loop does with each event
                     app.handle(events.get_nowait())
                 took = time.perf_counter() - start
+                cpu.append(time.thread_time() - start_cpu)
                 writes.append(_frames_written(hw) - before)
                 durations.append(took)
                 commits.append(committing[0])
@@ -138,18 +141,19 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         hw.close()
         for store in stores:
             store.close()
-    return PressRun(durations, writes, commits, path)
+    return PressRun(durations, writes, commits, cpu, path)
 
 
 def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
     """Whole games, seed after seed, until at least `minimum` presses were timed."""
-    run = PressRun([], [], [], folder)
+    run = PressRun([], [], [], [], folder)
     seed = 1
     while len(run.durations) < minimum:
         game = play_timed_game(seed, folder)
         run.durations += game.durations
         run.writes += game.writes
         run.committing += game.committing
+        run.cpu += game.cpu
         run.store_path = game.store_path
         seed += 1
     return run
@@ -310,11 +314,24 @@ def measure_idle(window: float) -> float:
 # -- the whole bench -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Breakdown:
+    """Beside the figures (plain output only): how much of a press is the store's fsync."""
+
+    presses: int
+    decisions: int  # presses that committed a decision to the store
+    commit_p50_ms: float
+    commit_p99_ms: float
+    software_p99_ms: float  # press p99 with the store's append taken out
+    cpu_p50_ms: float  # CPU time of a press: the software's own cost, whatever the load
+    cpu_p99_ms: float
+
+
 def run_all(
     idle_window: float = IDLE_S,
     presses: int = MIN_PRESSES,
     progress: Callable[[str], None] = lambda _: None,
-) -> Figures:
+) -> tuple[Figures, Breakdown]:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         progress(f"presses (at least {presses}, five-player games)…")
         run = measure_presses(Path(tmp), presses)
@@ -329,7 +346,18 @@ def run_all(
     progress(f"idle ({idle_window:g} s)…")
     idle = measure_idle(idle_window)
     p50, p99 = percentile(run.durations, 50), percentile(run.durations, 99)
-    return Figures(
+    commits = [c for c in run.committing if c] or [0.0]
+    software = [d - c for d, c in zip(run.durations, run.committing, strict=True)]
+    breakdown = Breakdown(
+        presses=len(run.durations),
+        decisions=sum(1 for c in run.committing if c),
+        commit_p50_ms=round(percentile(commits, 50) * 1000, 3),
+        commit_p99_ms=round(percentile(commits, 99) * 1000, 3),
+        software_p99_ms=round(percentile(software, 99) * 1000, 3),
+        cpu_p50_ms=round(percentile(run.cpu, 50) * 1000, 3),
+        cpu_p99_ms=round(percentile(run.cpu, 99) * 1000, 3),
+    )
+    figures = Figures(
         press_p50_ms=round(p50 * 1000, 3),
         press_p99_ms=round(p99 * 1000, 3),
         floor_ms=round(floor * 1000, 3),
@@ -340,6 +368,7 @@ def run_all(
         idle_cpu_pct=round(idle, 3),
         writes_per_press=round(sum(run.writes) / len(run.writes), 2),
     )
+    return figures, breakdown
 
 
 def misses(figures: Figures) -> list[str]:
@@ -374,10 +403,20 @@ def run_bench(as_json: bool, idle_window: float = IDLE_S, presses: int = MIN_PRE
     """`companion bench`: 0 if every budget is met, 1 if not (the figures are printed anyway)."""
     progress = (lambda _: None) if as_json else (lambda s: print(s, file=sys.stderr, flush=True))
     load = os.getloadavg()[0]
-    figures = run_all(idle_window, presses, progress)
+    figures, breakdown = run_all(idle_window, presses, progress)
     if as_json:
         print(json.dumps(asdict(figures)))
     else:
         report(figures, sys.stdout)
-        print(f"(load average {load:.2f} at the start; {os.cpu_count()} cores)")
+        b = breakdown
+        print(
+            f"{b.presses} presses, {b.decisions} of them committed a decision to SQLite "
+            f"(synchronous=FULL): commit p50 {b.commit_p50_ms:g} ms, p99 {b.commit_p99_ms:g} ms; "
+            f"press p99 without the commit {b.software_p99_ms:g} ms; CPU time of a press "
+            f"p50 {b.cpu_p50_ms:g} ms, p99 {b.cpu_p99_ms:g} ms"
+        )
+        print(
+            f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end; "
+            f"{os.cpu_count()} cores"
+        )
     return 1 if misses(figures) else 0
