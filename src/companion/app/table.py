@@ -281,7 +281,9 @@ class TableApp:
                 key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, self._own(p))
                 if self._drawn.get(p) != key:
                     self._drawn[p] = key
-                    self.outputs.pad(p, render_pad(self._pad_view(p), menu, display.size))
+                    own = key[-1]
+                    mine = None if own is None else {"you": {"hand": own[0], "castillo": own[1]}}
+                    self.outputs.pad(p, render_pad(mine, menu, display.size))
         self._leds()
 
     def _consume_events(self) -> None:
@@ -387,18 +389,12 @@ class TableApp:
         return MainUI("final", title, lines, None, "● chart", alerts)
 
     def _own(self, p: str) -> tuple[Any, ...] | None:
-        """What of `p`'s own the pad shows: hand and Castillo count (None: p does not play)."""
+        """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p
+        does not play). render_pad reads nothing else of the player's view."""
         s = self.session
         if s is None or p not in s.players:
             return None
         return (tuple(sorted(s.state.hands[p])), s.state.board[CASTILLO][p])
-
-    def _pad_view(self, p: str) -> dict[str, Any] | None:
-        """What p's pad may show: the safe public view and p's own part."""
-        s = self.session
-        if s is None or p not in s.players:
-            return None
-        return {**s.view(), "you": player_view(s.state, p)["you"]}
 
     def _pad_menu(self, p: str) -> PadMenu:
         if self.mode == "setup":
