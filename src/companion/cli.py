@@ -55,7 +55,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--idle", type=_seconds, default=10.0, help="seconds of idle to measure (default 10)"
     )
     bench.add_argument(
-        "--presses", type=int, default=2000, help="presses to time, at least (default 2000)"
+        "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
     )
 
     run = sub.add_parser("run", help="run the companion on the table's hardware")
@@ -69,6 +69,12 @@ def _players(text: str) -> int:
     if text.isdigit() and 2 <= int(text) <= 5:
         return int(text)
     raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
+
+
+def _count(text: str) -> int:
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
 
 
 def _seconds(text: str) -> float:
