@@ -54,6 +54,15 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
     sim.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. blue,green")
 
+    bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
+    bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    bench.add_argument(
+        "--idle", type=_seconds, default=10.0, help="seconds of idle to measure (default 10)"
+    )
+    bench.add_argument(
+        "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
+    )
+
     run = sub.add_parser("run", help="run the companion on the table's hardware")
     run.add_argument(
         "--config", metavar="PATH", required=True, help="hardware config, e.g. pi.toml"
@@ -71,6 +80,12 @@ def _players(text: str) -> int:
     if text.isdigit() and 2 <= int(text) <= 5:
         return int(text)
     raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
+
+
+def _count(text: str) -> int:
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
 
 
 def _seconds(text: str) -> float:
@@ -119,6 +134,10 @@ def _run(args: argparse.Namespace) -> int:
         frames = Path(args.frames).resolve() if args.frames else None
         store = Path(args.store).resolve() if args.store else None  # absolute: see run
         return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
+    if args.command == "bench":
+        from companion.bench import run_bench
+
+        return run_bench(args.json, args.idle, args.presses)
     if args.command in ("sim", "run"):
         from hw import StartupError
         from hw.config import ConfigError

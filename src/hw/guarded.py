@@ -137,8 +137,8 @@ class GuardedDevice:
                 self.retry()
             elif self._refresh_due():
                 self._open()  # the init sequence, then this image
-            elif image.tobytes() != self._written:
-                self._guarded(lambda dev: self._write(dev, self._last))
+            elif (data := image.tobytes()) != self._written:
+                self._guarded(lambda dev: self._write(dev, self._last, data))
 
     def _guarded(self, call: Callable[[Any], object]) -> None:
         """Run ``call(device)`` if the device is open; a bus error drops it and degrades."""
@@ -156,9 +156,10 @@ class GuardedDevice:
             dev.contrast(self._contrast)
         self._write(dev, self._last or Image.new(self.mode, self.size, 0))
 
-    def _write(self, dev: Any, image: Image.Image) -> None:
+    def _write(self, dev: Any, image: Image.Image, data: bytes | None = None) -> None:
+        """Send ``image``; ``data`` is its bytes when the caller has them already."""
         dev.display(image)
-        self._written = image.tobytes()
+        self._written = image.tobytes() if data is None else data
         self.writes += 1
 
     # -- internals --------------------------------------------------------------------------

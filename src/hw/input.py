@@ -29,7 +29,7 @@ from gpiozero.threads import GPIOThread
 
 from hw.checked import HERE, Checked, setting
 from hw.events import Btn, Event, Kind, PadEvent
-from hw.worker import stop_thread
+from hw.worker import stop_thread, waking_thread
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +112,29 @@ class PadInput:
             st.raw_since = now
         return events
 
+    def next_due(self) -> float | None:
+        """The earliest time a :meth:`tick` may have something to report (debounce ending, long
+        press, repeat, stuck button); None while every button rests: nothing to wait for."""
+        if self._pending:
+            return float("-inf")
+        t = self.timing
+        due: list[float] = []
+        for button, st in self._buttons.items():
+            if st.raw != st.stable:
+                due.append(st.raw_since + t.debounce)
+            if not st.stable:
+                continue
+            if not st.stuck:
+                due.append(st.pressed_at + t.stuck_after)
+            if self.faulty:
+                continue
+            if button is Btn.SELECT:
+                if not st.long_fired:
+                    due.append(st.pressed_at + t.long_press)
+            else:
+                due.append(st.next_repeat)
+        return min(due, default=None)
+
     def tick(self, now: float) -> list[PadEvent]:
         """Advance to ``now``; returns the events that are due, oldest first."""
         events, self._pending = self._pending, []
@@ -180,14 +203,12 @@ class InputHub:
         *,
         clock: Callable[[], float] = time.monotonic,
         events: queue.Queue[Event] | None = None,
-        tick_interval: float = 0.01,
     ) -> None:
         self.timing = timing
         self.clock = clock
         self.events: queue.Queue[Event] = events if events is not None else queue.Queue()
         self._raw: queue.SimpleQueue[tuple[str, Btn, bool, float]] = queue.SimpleQueue()
         self._pads: dict[str, PadInput] = {}
-        self._tick_interval = tick_interval
         self._thread: GPIOThread | None = None
         self.errors = 0  # exceptions the input thread caught and survived
 
@@ -203,32 +224,57 @@ class InputHub:
         """Called from hardware callbacks (any thread): stamp and enqueue, nothing else."""
         self._raw.put((player, button, pressed, self.clock()))
 
+    def next_due(self) -> float | None:
+        """When :meth:`pump` may next have an event to emit (None: not before an edge)."""
+        return min(
+            (d for pad in self._pads.values() if (d := pad.next_due()) is not None), default=None
+        )
+
     def pump(self, now: float | None = None) -> None:
         """Process queued edges and tick every pad; events go to :attr:`events`."""
         while True:
             try:
-                player, button, pressed, at = self._raw.get_nowait()
+                raw = self._raw.get_nowait()
             except queue.Empty:
                 break
-            self._emit(self._pads[player].feed(button, pressed, at))
+            self._feed(raw)
         now = self.clock() if now is None else now
         for pad in self._pads.values():
             self._emit(pad.tick(now))
+
+    def _feed(self, raw: tuple[str, Btn, bool, float] | None) -> None:
+        if raw is not None:  # None only wakes the thread
+            player, button, pressed, at = raw
+            self._emit(self._pads[player].feed(button, pressed, at))
 
     def _emit(self, events: list[PadEvent]) -> None:
         for e in events:
             self.events.put(e)
 
     def start(self) -> None:
-        """Run :meth:`pump` on a ``GPIOThread`` (see :mod:`hw.worker`) until :meth:`close`."""
+        """Run :meth:`pump` on a ``GPIOThread`` (see :mod:`hw.worker`) until :meth:`close`.
+
+        The thread sleeps until an edge arrives or a pad has something due (a debounce ending, a
+        long press, a repeat): with every button at rest it blocks without a timeout."""
         if self._thread is None:
-            self._thread = GPIOThread(self._run, name="hw-input")
+            self._thread = waking_thread(self._run, "hw-input", lambda: self._raw.put(None))
             self._thread.start()
+
+    def wait_time(self) -> float | None:
+        """Seconds the input thread may sleep before its next pump (None: until an edge)."""
+        due = self.next_due()
+        return None if due is None else max(0.0, due - self.clock())
 
     def _run(self) -> None:
         assert self._thread is not None
-        while not self._thread.stopping.wait(self._tick_interval):
+        stopping = self._thread.stopping
+        while not stopping.is_set():
             try:
+                try:
+                    raw = self._raw.get(timeout=self.wait_time())
+                except queue.Empty:
+                    raw = None
+                self._feed(raw)
                 self.pump()
             except Exception:  # one bad edge or bug must not silence every pad
                 self.errors += 1

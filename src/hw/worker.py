@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -33,7 +34,28 @@ from gpiozero.threads import GPIOThread
 
 log = logging.getLogger(__name__)
 
-POLL_S = 0.2  # how soon a worker notices gpiozero's stop at exit (it does not wake the queue)
+_WAKE = object()  # put on a worker's queue to wake it when its thread is told to stop
+
+
+class _WakingEvent(threading.Event):
+    """A ``GPIOThread.stopping`` event that also wakes its thread: gpiozero stops every thread at
+    exit by setting this event, and a thread blocked on a queue would not see it otherwise."""
+
+    def __init__(self, wake: Callable[[], None]) -> None:
+        super().__init__()
+        self._wake = wake
+
+    def set(self) -> None:
+        super().set()
+        self._wake()
+
+
+def waking_thread(target: Callable[[], None], name: str, wake: Callable[[], None]) -> GPIOThread:
+    """A ``GPIOThread`` whose stop (ours or gpiozero's at exit) also calls ``wake()``, so that the
+    thread may block on its queue with no timeout: an idle device does not poll."""
+    thread = GPIOThread(target, name=name)
+    thread.stopping = _WakingEvent(wake)
+    return thread
 
 
 def stop_thread(thread: GPIOThread | None, timeout: float = 2.0) -> None:
@@ -68,7 +90,7 @@ class QueueWorker:
         self._generation = 0
         self.cancel = threading.Event()  # of the item in progress; stop() sets it
         self.dropped = 0  # items dropped because the queue was full
-        self._thread = GPIOThread(self._run, name=thread_name)
+        self._thread = waking_thread(self._run, thread_name, self._wake)
         self._thread.start()
 
     def put(self, item: object) -> None:
@@ -107,9 +129,9 @@ class QueueWorker:
 
     def _run(self) -> None:
         while not self._thread.stopping.is_set():
-            try:
-                generation, item = self._queue.get(timeout=POLL_S)
-            except queue.Empty:
+            generation, item = self._queue.get()  # blocks: nothing polls while idle
+            if item is _WAKE:
+                self._queue.task_done()
                 continue
             try:
                 with self._lock:
@@ -122,6 +144,11 @@ class QueueWorker:
             finally:
                 # Always, even if _work raises: wait_idle must not hang on a failed item.
                 self._queue.task_done()
+
+    def _wake(self) -> None:
+        # A full queue: the thread has items to take, and sees the stop after the one in hand.
+        with contextlib.suppress(queue.Full):
+            self._queue.put_nowait((-1, _WAKE))
 
     def _drop_one(self) -> bool:
         try:

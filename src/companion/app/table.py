@@ -24,6 +24,8 @@ from companion.app.announce import Announcer, Page, wrap
 from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
+from companion.elgrande.data import CASTILLO
+from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import player_view
 from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
@@ -331,10 +333,14 @@ class TableApp:
             display = self.hw.pads[p].display
             if display is not None:
                 menu = self._pad_menu(p)
-                key = (version, menu.title, menu.entries, menu.cursor, menu.waiting, menu.note)
+                # All the pad draws (render_pad: the menu, the hand, the Castillo count), so a
+                # decision redraws only the pads it changed, not all five.
+                key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, self._own(p))
                 if self._drawn.get(p) != key:
                     self._drawn[p] = key
-                    self.outputs.pad(p, render_pad(self._pad_view(p), menu, display.size))
+                    own = key[-1]
+                    mine = None if own is None else {"you": {"hand": own[0], "castillo": own[1]}}
+                    self.outputs.pad(p, render_pad(mine, menu, display.size))
         self._leds()
 
     def _consume_events(self) -> None:
@@ -465,12 +471,13 @@ class TableApp:
         title = "Winner: " + " and ".join(s.winners)
         return MainUI("final", title, lines, None, "● chart", alerts)
 
-    def _pad_view(self, p: str) -> dict[str, Any] | None:
-        """What p's pad may show: the safe public view and p's own part."""
+    def _own(self, p: str) -> tuple[Any, ...] | None:
+        """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p
+        does not play). render_pad reads nothing else of the player's view."""
         s = self.session
         if s is None or p not in s.players:
             return None
-        return {**s.view(), "you": player_view(s.state, p)["you"]}
+        return (tuple(sorted(s.state.hands[p])), s.state.board[CASTILLO][p])
 
     def _pad_menu(self, p: str) -> PadMenu:
         if self.mode == "setup":
@@ -488,7 +495,7 @@ class TableApp:
         if s.legal(p):
             menu = self._menu(p)
             notice = top.notices.get(p, "") if top is not None else ""
-            prompt = s.view()["decision"]["prompt"]
+            prompt = decision(s.state).prompt  # what s.view() shows, without building the view
             return PadMenu(p, prompt, menu.entries(), menu.cursor, True, notice)
         if top is not None and p in top.sealed:
             sealed = player_view(s.state, p)["you"]["sealed"]

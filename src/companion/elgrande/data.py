@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 CASTILLO = "castillo"
@@ -92,7 +92,8 @@ class GameData:
 
 
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("companion.elgrande").joinpath("data", name).read_text("utf-8")
+    # Beside this module (not importlib.resources: its import alone is ~10 % of a cold start).
+    text = (Path(__file__).parent / "data" / name).read_text("utf-8")
     return json.loads(text)
 
 

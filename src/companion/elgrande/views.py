@@ -15,6 +15,7 @@ them public.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from companion.elgrande.base import SecretStep
@@ -63,9 +64,30 @@ def public_view(s: State) -> dict[str, Any]:
         # which cards they are is not (a take-back may be hidden).
         "hand_counts": {p: len(s.hands[p]) for p in s.players},
         "decision": pending,
-        "events": [event_json(e) for e in s.events],
+        "events": events_json(s),
         "winners": list(s.winners),
     }
+
+
+# The feed only grows within one State (an undo replays into a new one), so each event is made
+# JSON once: a view late in a game would otherwise rebuild a thousand of them on every press.
+# Kept with the Event objects it came from, to notice a feed that was changed in another way.
+_FEEDS: weakref.WeakKeyDictionary[State, tuple[list[Event], list[dict[str, Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def events_json(s: State) -> list[dict[str, Any]]:
+    """Every event of `s` as `event_json` gives it (a new list; treat the dicts as read-only)."""
+    seen, done = _FEEDS.get(s, ([], []))
+    n = len(seen)
+    if n > len(s.events) or (n and s.events[n - 1] is not seen[-1]):
+        seen, done, n = [], [], 0
+    new = s.events[n:]
+    if new or not seen:
+        seen, done = seen + new, done + [event_json(e) for e in new]
+        _FEEDS[s] = (seen, done)
+    return list(done)
 
 
 def event_json(e: Event) -> dict[str, Any]:

@@ -11,28 +11,53 @@ They cover ASCII only: accents are dropped ("Aragón" → "Aragon") and anything
 from __future__ import annotations
 
 import unicodedata
+from functools import cache, lru_cache
 
 from luma.core.legacy import text as legacy_text
 from luma.core.legacy import textsize
 from luma.core.legacy.font import LCD_FONT, TINY_FONT, proportional
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 MATRIX_FONT = proportional(LCD_FONT)  # 5×7 capitals with 1 px between: readable across a table
 TINY = TINY_FONT  # 3×5 in a 4 px cell: one more line of small print on a 128×32 pad
 
 
+@lru_cache(maxsize=2048)
 def ascii_only(text: str) -> str:
     """Each character as its ASCII base letter, or "?" where it has none."""
     return "".join(_ascii_char(ch) for ch in text)
 
 
+@cache
 def _ascii_char(ch: str) -> str:
     base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()[:1]
     return base if base.isprintable() and base else "?"
 
 
 def text_width(text: str, font: object) -> int:
-    return textsize(ascii_only(text), font)[0]
+    return _width(ascii_only(text), _font_key(font))
+
+
+# Fonts are module constants (some are lists, which cannot be hashed): the caches key them by id.
+_FONTS: dict[int, object] = {}
+
+
+def _font_key(font: object) -> int:
+    _FONTS.setdefault(id(font), font)
+    return id(font)
+
+
+@lru_cache(maxsize=2048)
+def _width(text: str, font_key: int) -> int:
+    return textsize(text, _FONTS[font_key])[0]
+
+
+@lru_cache(maxsize=1024)
+def _mask(text: str, font_key: int) -> Image.Image:
+    """`text` drawn once by luma (a point a lit pixel) as a 1-bit mask, stamped on each use."""
+    mask = Image.new("1", (max(1, _width(text, font_key)), 8), 0)
+    legacy_text(ImageDraw.Draw(mask), (0, 0), text, fill=1, font=_FONTS[font_key])
+    return mask
 
 
 def tiny_fit(text: str, max_width: int) -> str:
@@ -50,5 +75,6 @@ def draw_legacy(
 ) -> int:
     """Draw ASCII `text` in a legacy font; returns its width. The caller fits it first."""
     text = ascii_only(text)
-    legacy_text(draw, xy, text, fill=fill, font=font)
+    if text:
+        draw.bitmap(xy, _mask(text, _font_key(font)), fill=fill)
     return text_width(text, font)

@@ -15,9 +15,9 @@ outside Latin-1 shows as "?".
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 GLYPH_W = 6  # every glyph, font or ours, is this wide
 GLYPH_H = 11  # rows a line of text may touch, accents and descenders included
@@ -49,6 +49,7 @@ def _drawable(ch: str) -> str:
     return ch if ch.isprintable() else "?"
 
 
+@lru_cache(maxsize=2048)
 def clean(text: str) -> str:
     """The text as it will be drawn: unknown characters become "?"."""
     return "".join(_drawable(c) for c in text)
@@ -95,20 +96,30 @@ def draw_text(
 ) -> int:
     """Draw `text` fitted to `max_width` with its top-left at `xy`; returns the width drawn."""
     text = fit(text, max_width)
-    x, y = xy
-    run = ""
+    if text:
+        draw.bitmap(xy, _line_mask(text), fill=fill)
+    return width(text)
+
+
+@lru_cache(maxsize=1024)
+def _line_mask(text: str) -> Image.Image:
+    """A fitted line drawn once as a 1-bit mask: a screen is mostly the same few lines, and
+    stamping a mask is many times cheaper than drawing the glyphs again."""
+    mask = Image.new("1", (max(1, width(text)), GLYPH_H), 0)
+    draw = ImageDraw.Draw(mask)
+    x, run = 0, ""
     for ch in [*text, None]:
         if ch is not None and ch not in _SYMBOLS:
             run += ch
             continue
         if run:
-            draw.text((x, y), run, fill=fill, font=font())
+            draw.text((x, 0), run, fill=1, font=font())
             x += GLYPH_W * len(run)
             run = ""
         if ch is not None:
-            _draw_symbol(draw, (x, y), ch, fill)
+            _draw_symbol(draw, (x, 0), ch, 1)
             x += GLYPH_W
-    return width(text)
+    return mask
 
 
 def _draw_symbol(draw: ImageDraw.ImageDraw, xy: tuple[int, int], ch: str, fill: int) -> None:
