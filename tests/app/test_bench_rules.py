@@ -45,15 +45,18 @@ def test_a_press_that_changes_nothing_sends_no_frame(make_table):
 
 
 class _Recording(queue.Queue):
-    """The loop's queue: records each get's timeout; empty twice, then STOP."""
+    """The loop's queue: records each get's timeout; empty twice, then STOP. A wait that runs
+    out moves the fake clock on by exactly its timeout, as a real blocking wait would."""
 
     def __init__(self) -> None:
         super().__init__()
         self.timeouts: list[float | None] = []
+        self.now = 0.0
 
     def get(self, block: bool = True, timeout: float | None = None):
         self.timeouts.append(timeout)
         if len(self.timeouts) <= 2:
+            self.now += timeout or 0.0
             raise queue.Empty
         self.put_nowait(STOP)  # counted as queued, so that the loop's task_done balances
         return super().get(False)
@@ -73,7 +76,7 @@ class _App:
 
 def test_the_loop_waits_on_its_queue_and_wakes_only_for_upkeep():
     events, app = _Recording(), _App()
-    run_loop(app, events)
+    run_loop(app, events, clock=lambda: events.now)
     assert len(events.timeouts) == 3
     assert all(t is not None and t >= loop.MAINTAIN_EVERY_S >= 1 for t in events.timeouts)
     assert app.maintained == 2  # once for each wait that ran out
