@@ -117,7 +117,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     commits: list[float] = []
     cpu: list[float] = []
     try:
-        app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=new_store)
+        app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=new_store())
         presser = Presser(hw, clock)
         driver = BotDriver(app, presser, make_bots(seats, seed), hw.events)
         events = hw.events
