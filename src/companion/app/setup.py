@@ -25,6 +25,7 @@ OPTION_LINES = (
     ("bidding", "Bids"),
     ("deck", "Deck"),
     ("first_bidder", "First bidder"),
+    ("castillo_disc_on_king", "King's disc"),  # "court" (printed) or "forbidden" (BGA)
 )
 WINDOW = 4  # option lines visible at once under the title
 
