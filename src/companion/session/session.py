@@ -25,7 +25,7 @@ cancelled; two session inputs cancel one:
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
@@ -68,7 +68,7 @@ class _Applied:
 
     seq: int
     player: str
-    action: Action
+    action: Action = field(repr=False)  # may be a sealed choice
     secret: bool
     event_kinds: frozenset[str]
     events: int  # how many public events it made (the feed's last ones, for the latest)
