@@ -35,15 +35,21 @@ def test_say_refuses_non_text_and_ignores_blank(recorder):
     assert recorder.wait_idle(5) and recorder.spoken == []
 
 
+class GatedSpeaker(RecordingSpeaker):
+    """A recording speaker whose worker holds each utterance until `gate` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+
+    def _speak(self, text: str) -> None:
+        self.gate.wait(5)
+        super()._speak(text)
+
+
 def test_stop_drops_what_is_queued():
-    gate = threading.Event()
-
-    class Slow(RecordingSpeaker):
-        def _speak(self, text: str) -> None:
-            gate.wait(5)
-            super()._speak(text)
-
-    s = Slow()
+    s = GatedSpeaker()
+    gate = s.gate
     try:
         s.say("first")
         s.say("second")
@@ -179,14 +185,8 @@ def test_time_limit_grows_with_the_text():
 
 
 def test_a_full_speech_queue_drops_the_oldest_utterance():
-    gate = threading.Event()
-
-    class Slow(RecordingSpeaker):
-        def _speak(self, text: str) -> None:
-            gate.wait(5)
-            super()._speak(text)
-
-    s = Slow()
+    s = GatedSpeaker()
+    gate = s.gate
     try:
         s.say("first")  # taken by the worker, waiting on the gate
         while s._queue.qsize():  # safety net: the worker takes it at once
