@@ -4,6 +4,7 @@ import copy
 import itertools
 from collections import Counter
 
+import pytest
 from cardkit import FIVE
 
 from companion.elgrande.base import SecretStep
@@ -150,3 +151,8 @@ def test_bots_only_ever_choose_legal_actions():
     bot.choose = checked
     play_game(FIVE[:3], 2, bots={"red": bot}, on_step=bounded(on_step))
     assert chosen
+
+
+def test_a_game_that_stops_advancing_fails_instead_of_hanging():
+    with pytest.raises(RuntimeError, match="did not end within 5 decisions"):
+        play_game(["red", "blue"], 1, max_decisions=5)

@@ -111,13 +111,19 @@ def play_game(
     bots: dict[str, Bot] | None = None,
     default: Callable[[int], Bot] = RandomBot,
     on_step: Callable[[State, str, Action], None] | None = None,
+    max_decisions: int = 20_000,
 ) -> State:
-    """Play a whole game by bots; `on_step(state, player, action)` runs after each decision."""
+    """Play a whole game by bots; `on_step(state, player, action)` runs after each decision.
+
+    A game takes a few hundred decisions; one that has not ended after `max_decisions` raises
+    RuntimeError instead of looping for ever (an engine that stopped advancing)."""
     s = new_game(players, seed, options)
     bots = dict(bots or {})
     for i, p in enumerate(players):
         bots.setdefault(p, default(seed * 10 + i))
-    while not s.is_over:
+    for _ in range(max_decisions):
+        if s.is_over:
+            return s
         d = decision(s)
         assert d is not None
         p = d.players[0]  # a sealed choice: everyone in turn, as pads would
@@ -125,4 +131,6 @@ def play_game(
         apply_in_place(s, p, action)
         if on_step:
             on_step(s, p, action)
+    if not s.is_over:
+        raise RuntimeError(f"the game did not end within {max_decisions} decisions: {s!r}")
     return s
