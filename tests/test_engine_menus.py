@@ -151,6 +151,19 @@ def test_a_correction_moves_one_caballero_between_places_and_conserves_thirty():
     assert decision(s).kind == "castillo_disc"
 
 
+def test_a_correction_out_of_a_hidden_castillo_names_no_colour_in_public():
+    s = to_general_scoring()
+    p = s.first_bidder
+    colour = next(c for c in s.players if s.board["castillo"][c])
+    act(s, p, "fix_from", "castillo")
+    act(s, p, "fix_colour", colour)
+    assert colour not in public_view(s)["decision"]["prompt"]
+    act(s, p, "fix_to", "court")
+    shown = public_view(s)["events"][-1]
+    assert shown["kind"] == "correction" and "colour" not in shown["detail"]
+    assert colour not in shown["text"] and "Castillo" in shown["text"]
+
+
 def test_correction_menus_offer_only_places_and_colours_that_hold_a_caballero():
     s = to_general_scoring()
     p = s.first_bidder

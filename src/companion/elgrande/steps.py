@@ -16,7 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.elgrande.base import MENU_MAX, SecretStep, Step, add_scores, choices_text
+from companion.elgrande.base import (
+    MENU_MAX,
+    SecretStep,
+    Step,
+    add_scores,
+    choices_text,
+    place_name,
+)
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.effects import begin_effect, has_effect
 from companion.elgrande.moves import Action, describe
@@ -377,8 +384,9 @@ class Corrections(Step):
     "fix a region"), its colour, where it goes.
 
     Decided on one pad: the first bidder of the coming round (the lowest power card of the round
-    just played), who is also the next to be asked anything. A correction touching the Castillo
-    shows its contents to that player a moment before the Castillo is scored in public anyway.
+    just played), who is also the next to be asked anything. A correction out of a hidden
+    Castillo shows its colours on that pad only; the prompt and the event name no colour (the
+    court or region it lands in still shows a count change, as the cube on the board does).
     """
 
     kind: ClassVar[str] = "correct"
@@ -399,6 +407,10 @@ class Corrections(Step):
     def _count(self, s: State, place: str, colour: str) -> int:
         return s.court[colour] if place == "court" else s.board[place][colour]
 
+    def _hidden(self, s: State, place: str) -> bool:
+        """Is `place` the Castillo while its contents are secret?"""
+        return place == CASTILLO and not s.options.castillo_public
+
     def _occupied(self, s: State, place: str) -> bool:
         return any(self._count(s, place, p) for p in s.players)
 
@@ -407,8 +419,8 @@ class Corrections(Step):
 
     def prompt(self, s: State) -> str:
         if self.colour and self.source:
-            where = "the court" if self.source == "court" else s.data.area_name(self.source)
-            return f"Move {self.colour}'s caballero from {where} to?"
+            whose = "the" if self._hidden(s, self.source) else f"{self.colour}'s"
+            return f"Move {whose} caballero from {place_name(s, self.source)} to?"
         if self.source:
             return "Whose caballero is one too many there?"
         return "Before scoring: does the board match? Fix a place or confirm"
@@ -445,16 +457,14 @@ class Corrections(Step):
             source, colour, target = self.source, self.colour, str(action.target)
             s.move(colour, source, target)
             self.regions_menu, self.source, self.colour = False, None, None
+            whose = "a caballero" if self._hidden(s, source) else f"one of {colour}'s caballeros"
+            move = f"from {place_name(s, source)} to {place_name(s, target)}"
             s.announce(
                 "correction",
-                f"Correction: one of {colour}'s caballeros moves from "
-                f"{_place(s, source)} to {_place(s, target)}",
-                {"colour": colour, "from": source, "to": target},
+                f"Correction: {whose} moves {move}",
+                {"from": source, "to": target}
+                | ({} if self._hidden(s, source) else {"colour": colour}),
             )
-
-
-def _place(s: State, place: str) -> str:
-    return "the court" if place == "court" else s.data.area_name(place)
 
 
 @dataclass(repr=False)
