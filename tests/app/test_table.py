@@ -142,3 +142,23 @@ def test_before_a_general_scoring_the_table_confirms_the_board_with_one_press(ma
     table.press(p, "select")
     assert decision(s.state).kind == "castillo_disc"
     assert s.events[-1]["kind"] != "correction"
+
+
+def test_the_main_display_shows_a_menu_only_for_a_pad_without_a_display(make_table):
+    from companion.app.demo import make_bots
+
+    table = make_table("sim.toml", bidding="open")  # yellow and green have no pad display
+    table.press("red", "select")  # set-up: every seat of sim.toml plays
+    driver = table.bots(make_bots(table.app.session.players, 3))
+    shown = {"with display": 0, "without": 0}
+    for _ in range(600):
+        session = table.app.session
+        if table.app.mode == "game" and session.secret_step() is None:
+            lines = table.app._main_ui().lines
+            for p in session.public_waiting():
+                kind = "without" if table.hw.pads[p].display is None else "with display"
+                shown[kind] += any(line.startswith(f"{p}: ") for line in lines)
+        if not driver.step():
+            break
+    assert shown["with display"] == 0  # options may be private: only that pad shows them
+    assert shown["without"] > 0  # a pad with no display still sees its menu somewhere

@@ -26,7 +26,7 @@ PER_PAGE = MAX_MENU - 1
 class MenuState:
     """One player's menu: the legal actions, the page shown and the cursor on it."""
 
-    actions: list[Action]
+    actions: list[Action] = field(repr=False)  # may be a hand, or a sealed step's options
     page: int = 0
     cursor: int = 0
     _pages: list[list[Action]] = field(init=False, repr=False)
@@ -108,4 +108,4 @@ def presses_to(menu: MenuState, action: Action) -> list[str]:
         presses.append("select")
         probe.cursor = more
         probe.pick()
-    raise ValueError(f"{describe(action)} is not on this menu")
+    raise ValueError("that choice is not on this menu")  # never echo it: it may be sealed

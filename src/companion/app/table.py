@@ -419,7 +419,12 @@ class TableApp:
         lines: tuple[str, ...] = ()
         top = s.secret_step()
         if top is None:
+            # The menu goes on the main display only for a pad with no display of its own: a
+            # step's options may be private (open bids after a hidden 4b take-back, the colours
+            # of a hidden Castillo), and a pad with a display shows them to its player alone.
             for p in s.public_waiting():
+                if self.hw.pads[p].display is not None:
+                    continue
                 menu = self._menu(p)
                 entries = menu.entries()
                 if entries:
