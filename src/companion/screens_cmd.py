@@ -15,7 +15,7 @@ from PIL import Image
 
 from companion.elgrande.bots import GreedyBot, play_game
 from companion.elgrande.state import State
-from companion.elgrande.views import player_view, public_view
+from companion.elgrande.views import events_json, player_view, public_view
 from companion.screens.chart import render_chart, score_history
 from companion.screens.model import MainUI, PadMenu
 from companion.screens.pages import announce_page, score_parts, scores_page
@@ -25,14 +25,6 @@ MAINS = {"128x64": ((128, 64), "1"), "256x64": ((256, 64), "L")}
 MATRIX = (32, 8)
 PAD = (128, 32)
 COLOURS = ("red", "blue", "yellow", "green", "black")
-
-
-def public_events(s: State) -> list[dict[str, Any]]:
-    """The public events, numbered, as the views will list them."""
-    return [
-        {"seq": i, "kind": e.kind, "text": e.text, "detail": e.detail}
-        for i, e in enumerate(s.events, 1)
-    ]
 
 
 class _Moments:
@@ -68,7 +60,7 @@ def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) ->
     moments = _Moments()
     seats = list(COLOURS[:players])
     final = play_game(seats, seed, default=GreedyBot, on_step=moments)
-    events = public_events(final)
+    events = events_json(final)
     final_view = public_view(final)
     scored = [e for e in events if e["kind"] == "score" and e["detail"] is not None]
     scoring = max(scored, key=lambda e: len(score_parts(e["detail"])[2]))

@@ -1,7 +1,8 @@
 """The simple event objects that come out of the HAL's one event queue.
 
-Pad events say *which* button did *what*; they never say what a press means (that is the
-session's business, and may be a secret), so they are safe to log.
+Pad events say *which* button did *what*, never what a press means (that is the session's
+business). They are not safe to log all the same: during a secret step the count of ◀ ▶ presses
+before ● on a known menu gives the sealed choice away.
 
 >>> PadEvent("red", Btn.SELECT, Kind.PRESS, at=1.5)
 PadEvent(player='red', button=<Btn.SELECT: 'select'>, kind=<Kind.PRESS: 'press'>, at=1.5, detail='')

@@ -33,7 +33,7 @@ from companion.elgrande.moves import Action, RuleError, describe
 from companion.elgrande.options import TableOptions
 from companion.elgrande.state import Event, State
 from companion.elgrande.steps import SecretStep
-from companion.elgrande.views import event_json, public_view
+from companion.elgrande.views import event_json, events_json, public_view
 from companion.session.replay import replay, resume, start_state
 from companion.session.store import GameHeader, LogEntry, MemoryStore, Store, StoreError
 
@@ -272,7 +272,7 @@ class Session:
 
     def public_events(self) -> list[dict[str, Any]]:
         """The game's public events as the engine has them now (undone ones gone)."""
-        return [event_json(e) for e in self.state.events]
+        return events_json(self.state)
 
     def _publish(self, events: list[Event]) -> None:
         for e in events:
