@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.elgrande.engine import apply_in_place, new_game
-from companion.elgrande.options import TableOptions
+from companion.elgrande.engine import apply_in_place
 from companion.screens.chart import score_history
+from companion.session.replay import start_state
 from companion.session.session import Session
 
 
@@ -21,7 +21,7 @@ def game_summary(session: Session) -> dict[str, Any]:
     action was carried out.
     """
     h = session.header
-    s = new_game(h.players, h.seed, TableOptions.from_dict(h.options))
+    s = start_state(h)
     actions: list[dict[str, Any]] = []
     for applied in session.applied:
         a = applied.action
