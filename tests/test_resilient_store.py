@@ -252,3 +252,21 @@ def test_after_a_failure_a_different_game_on_disk_is_kept_and_ours_written_as_ne
     assert store.saving
     store.close()
     assert SqliteStore(path).load() == (HEADER, [entry(1), entry(2), entry(3)])
+
+
+def test_the_screen_state_is_kept_in_memory_while_the_disk_fails_and_written_on_healing(tmp_path):
+    path = tmp_path / "game.db"
+    clock = FakeClock()
+    store = ResilientStore(lambda: SqliteStore(path), where=str(path), clock=clock)
+    store.save_screen({"game": None, "setup": {"cursor": 1}})  # no game yet: setup is all there is
+    store._durable.close()  # the disk vanishes under the store
+    store.save_screen({"game": None, "setup": {"cursor": 2}})
+    assert not store.saving and store.load_screen() == {"game": None, "setup": {"cursor": 2}}
+    clock.now += store.retry_after_s
+    store.save_screen({"game": None, "setup": {"cursor": 3}})
+    assert store.saving
+    store.close()
+    assert SqliteStore(path).load_screen() == {"game": None, "setup": {"cursor": 3}}
+    again = open_resilient(path)  # a restart reads it back through the memory copy
+    assert again.load_screen() == {"game": None, "setup": {"cursor": 3}}
+    again.close()

@@ -169,11 +169,12 @@ def test_a_new_file_gets_the_current_schema_version(path):
 def test_an_old_file_is_migrated_in_order_and_keeps_its_game(path, monkeypatch):
     filled(path, 2)
     later = "ALTER TABLE entry ADD COLUMN note TEXT; CREATE TABLE extra (x INTEGER);"
+    newer = len(sqlite_store.MIGRATIONS) + 1
     monkeypatch.setattr(sqlite_store, "MIGRATIONS", [*sqlite_store.MIGRATIONS, later])
-    monkeypatch.setattr(sqlite_store, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(sqlite_store, "SCHEMA_VERSION", newer)
     store = SqliteStore(path)
     assert store.load() == (HEADER, [entry(1), entry(2)])
-    assert store._conn.execute("PRAGMA user_version").fetchone() == (2,)
+    assert store._conn.execute("PRAGMA user_version").fetchone() == (newer,)
     assert store._conn.execute("SELECT count(*) FROM extra").fetchone() == (0,)
     store.close()
 
@@ -280,3 +281,56 @@ def test_the_damage_message_never_shows_a_stored_action(path):
     sql(path, "UPDATE entry SET action = ? WHERE seq = 2", '{"kind":"bid","target":"SECRET13"}')
     store = SqliteStore(path)
     assert "SECRET13" not in store.damage.message and "m000002x" not in store.damage.message
+
+
+# -- the screen state ----------------------------------------------------------------------------
+
+SCREEN = {"game": None, "setup": {"playing": ["red", "blue"], "options": {}, "cursor": 3}}
+
+
+def test_the_screen_state_survives_a_reopen_and_a_rebuilt_file(path):
+    store = filled(path, 400, close=False)
+    store.save_screen(SCREEN)
+    store.save_screen({**SCREEN, "setup": {**SCREEN["setup"], "cursor": 5}})  # the latest wins
+    store.close()
+    again = SqliteStore(path)
+    assert again.load_screen()["setup"]["cursor"] == 5
+    again.close()
+    data = bytearray(path.read_bytes())
+    data[-2 * 4096 : -4096] = b"\xa5" * 4096  # a torn sector among the entries: rebuilt
+    path.write_bytes(bytes(data))
+    repaired = SqliteStore(path)
+    assert "integrity check failed" in repaired.damage.message
+    assert repaired.load_screen()["setup"]["cursor"] == 5
+    repaired.close()
+    assert SqliteStore(path).load_screen()["setup"]["cursor"] == 5  # in the new file too
+
+
+def test_an_edited_screen_state_is_ignored_and_is_not_damage(path):
+    store = filled(path, 2, close=False)
+    store.save_screen(SCREEN)
+    store.close()
+    sql(path, "UPDATE screen SET state = ?", json.dumps({**SCREEN, "game": {"seed": 1}}))
+    again = SqliteStore(path)
+    assert again.load_screen() is None  # the screens start afresh
+    assert again.load() == (HEADER, [entry(1), entry(2)]) and again.damage is None
+    again.close()
+
+
+def test_a_version_1_file_gets_the_screen_table_and_keeps_its_game(path):
+    path.parent.mkdir(parents=True)
+    conn = sqlite3.connect(path)
+    for statement in sqlite_store._statements(sqlite_store.MIGRATIONS[0]):
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    store = SqliteStore(path)
+    store.start(HEADER)
+    store.append(entry(1))
+    store.save_screen(SCREEN)
+    store.close()
+    again = SqliteStore(path)
+    assert again.load() == (HEADER, [entry(1)]) and again.load_screen() == SCREEN
+    assert again._conn.execute("PRAGMA user_version").fetchone() == (2,)
+    again.close()

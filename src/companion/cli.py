@@ -53,6 +53,11 @@ def _build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="play at a PC: keyboard as pads, displays in the terminal")
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
     sim.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. blue,green")
+    sim.add_argument(
+        "--store",
+        metavar="PATH",
+        help="keep the game in this SQLite file and resume it there (default: not kept)",
+    )
 
     bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -143,16 +148,16 @@ def _run(args: argparse.Namespace) -> int:
         from hw.config import ConfigError
 
         try:
-            if args.command == "sim":
-                from companion.app.sim import run_sim
-
-                return run_sim(args.config, args.bots)
             from pathlib import Path
-
-            from companion.app.run import run_table
 
             # Resolved now: importing lgpio later changes the working directory.
             store = Path(args.store).resolve() if args.store else None
+            if args.command == "sim":
+                from companion.app.sim import run_sim
+
+                return run_sim(args.config, args.bots, store)
+            from companion.app.run import run_table
+
             return run_table(args.config, store)
         except ConfigError as e:
             where = args.config or "the shipped config"

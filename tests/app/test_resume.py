@@ -58,8 +58,8 @@ def test_a_sealed_step_half_entered_resumes_with_the_choices_kept_and_not_shown(
     assert (items_a, main_a, view_a) == (items_b, main_b, view_b)  # and not shown
 
 
-def test_a_scoring_announcement_starts_again_after_a_restart(tmp_path):
-    path = tmp_path / "game.db"
+def _to_announcement(path: Path) -> Table:
+    """A two-seat game played by bots up to its first scoring's announcement."""
     table = Table("sim.toml", seed=4, store=open_resilient(path), seats=("red", "blue"))
     bots = {"red": GreedyBot(1), "blue": GreedyBot(2)}
     table.press("red", "select")
@@ -68,18 +68,81 @@ def test_a_scoring_announcement_starts_again_after_a_restart(tmp_path):
         d = decision(s.state)
         s.decide(d.players[0], bots[d.players[0]].choose(s.state, d.players[0]))
         table.app.refresh()
-    pages = [p.lines for p in table.app.announcer.pages]
-    table.press("red", "select")  # one page on, then the power goes
+    return table
+
+
+def _stop(table: Table) -> None:
     table.app.store.close()
     table.close()
+
+
+def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    table = _to_announcement(path)
+    pages = [p.lines for p in table.app.announcer.pages]
+    assert len(pages) >= 3
+    table.press("red", "select")  # one page on, then the power goes
+    _stop(table)
+    again = _restart(path, seats=("red", "blue"))
+    try:
+        assert again.app.mode == "resumed"
+        again.press("blue", "select")  # ● goes on: the page the table had reached
+        assert again.app.mode == "announce" and again.app.announcer.index == 1
+        assert [p.lines for p in again.app.announcer.pages] == pages
+        assert again.app._main_ui().lines == pages[1]
+    finally:
+        _stop(again)
+
+
+def test_a_scoring_heard_to_the_end_is_not_announced_again_after_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    table = _to_announcement(path)
+    while table.app.mode == "announce":
+        table.press("red", "select")
+    _stop(table)
     again = _restart(path, seats=("red", "blue"))
     try:
         again.press("blue", "select")
-        assert again.app.mode == "announce" and again.app.announcer.index == 0
-        assert [p.lines for p in again.app.announcer.pages] == pages
+        assert again.app.mode == "game" and not again.app.announcer.active
     finally:
-        again.app.store.close()
-        again.close()
+        _stop(again)
+
+
+def test_the_setup_screens_choices_survive_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    table = _restart(path)
+    table.press("red", "right", "select")  # red sits out
+    table.press("blue", "right", "right", "right", "right", "right", "select")  # short game
+    chosen, cursor = table.app.setup.to_json(), table.app.setup.cursor
+    main = table.hw.display.device.image.tobytes()
+    _stop(table)
+    again = _restart(path)
+    try:
+        assert again.app.mode == "setup" and again.app.setup.to_json() == chosen
+        assert again.app.setup.cursor == cursor
+        assert again.hw.display.device.image.tobytes() == main  # the same screen
+        again.press("green", "left", "left", "left", "left", "left", "left", "select")  # start
+        assert again.session.players == ("blue", "yellow", "green")
+        assert again.session.state.options.short_game is True
+    finally:
+        _stop(again)
+
+
+def test_a_game_left_for_the_setup_screen_stays_left_after_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    table = _restart(path)
+    table.press("red", "long", "long")  # abandoned: the setup screen
+    table.press("red", "right", "select")  # and a choice made there
+    _stop(table)
+    again = _restart(path)
+    try:
+        assert again.app.mode == "setup" and again.session is None
+        assert again.app.setup.playing["red"] is False
+    finally:
+        _stop(again)
+    header, entries = SqliteStore(path).load()
+    assert header is not None and len(entries) == 4  # the abandoned game is still stored
 
 
 def test_abandoning_a_resumed_game_takes_two_long_presses_and_keeps_it_stored(tmp_path):
@@ -141,3 +204,18 @@ def test_no_disk_says_not_saved_on_every_page_and_the_game_goes_on():
             assert "NOT SAVED: disk full at /var/lib/elgrande-companion/game.db" in ui.alerts
     finally:
         table.close()
+
+
+def test_a_kept_setup_state_that_no_longer_fits_keeps_the_defaults_where_it_does_not():
+    from companion.app.setup import SetupScreen, TableDefaults
+
+    screen = SetupScreen(("red", "blue", "yellow"), TableDefaults())
+    defaults = screen.to_json()
+    screen.restore({"playing": "everyone", "options": {"veto": 1, "deck": "marked"}, "cursor": 99})
+    assert screen.to_json() == defaults  # wrong types, values and ranges: nothing taken
+    screen.restore(
+        {"playing": ["blue", "purple"], "options": {"veto": False, "colour": "x"}, "cursor": 2}
+    )
+    assert screen.playing == {"red": False, "blue": True, "yellow": False}
+    assert screen.options["veto"] is False and "colour" not in screen.options
+    assert screen.cursor == 2

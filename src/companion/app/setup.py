@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.elgrande.options import CHOICES, TableOptions
 from companion.screens.model import MainUI
@@ -44,6 +45,11 @@ class GameChoice:
 
     seats: tuple[str, ...]
     options: TableOptions
+
+
+def _accepted(key: str, value: object) -> bool:
+    # bool is an int: compare types too, as TableOptions does.
+    return any(type(value) is type(a) and value == a for a in CHOICES.get(key, ()))
 
 
 def _show(value: object) -> str:
@@ -96,6 +102,26 @@ class SetupScreen:
         accepted = CHOICES[key]
         self.options[key] = accepted[(accepted.index(self.options[key]) + 1) % len(accepted)]
         return None
+
+    def to_json(self) -> dict[str, Any]:
+        """The choices made so far, for the store: a restart puts the screen back as it was."""
+        playing = [p for p in self.pads if self.playing[p]]
+        return {"playing": playing, "options": dict(self.options), "cursor": self.cursor}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Back to choices `to_json` gave. What no longer fits (a pad gone from the config, an
+        option this version does not know) keeps the default; the rest is taken."""
+        playing = saved.get("playing")
+        if isinstance(playing, list):
+            self.playing = {p: p in playing for p in self.pads}
+        options = saved.get("options")
+        if isinstance(options, dict):
+            for key, value in options.items():
+                if key in self.options and _accepted(key, value):
+                    self.options[key] = value
+        cursor = saved.get("cursor")
+        if type(cursor) is int and 0 <= cursor < len(self._lines()):
+            self.cursor = cursor
 
     def ui(self, alerts: tuple[str, ...] = ()) -> MainUI:
         lines = self._lines()

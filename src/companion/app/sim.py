@@ -32,8 +32,10 @@ from companion.app.demo import make_bots
 from companion.app.drivers import BotDriver
 from companion.app.loop import STOP, run_loop
 from companion.app.presses import Presser
+from companion.app.run import open_store
 from companion.app.table import TableApp
 from companion.app.terminal import braille
+from companion.session.store import MemoryStore, Store
 from hw.hardware import Hardware, build_hardware
 
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "7890")
@@ -120,13 +122,16 @@ def _draw(screen: curses.window, hw: Hardware) -> None:
     screen.refresh()
 
 
-def run_sim(config: str | None, bots: str | None) -> int:
+def run_sim(config: str | None, bots: str | None, store_path: Path | None = None) -> int:
+    """The sim; with `store_path` (absolute) the game is kept there and resumed from it, as
+    `companion run` does with its state directory."""
     hardware, table = load_app_config(config, "sim.toml")
     players = list(hardware.players)
     bot_seats = parse_bots(bots, players)
+    store: Store = open_store(store_path) if store_path is not None else MemoryStore()
     hw = build_hardware(hardware, backend="mock")
     try:
-        app = TableApp(hw, table, out_dir=Path.cwd() / "companion-sim")
+        app = TableApp(hw, table, store=store, out_dir=Path.cwd() / "companion-sim")
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")
         loop.start()
         presser = Presser(hw)
@@ -145,6 +150,7 @@ def run_sim(config: str | None, bots: str | None) -> int:
             loop.join(timeout=5)
         return 0
     finally:
+        store.close()
         hw.close()
 
 

@@ -83,6 +83,13 @@ class TableApp:
         self.frames: list[Any] = []  # main display images, kept when record_frames is set
         self.record_frames = False
         self._drawn: dict[str, Any] = {}  # per device: what its last image was drawn from
+        # The screen state last kept in the store (setup choices, an announcement's page), the
+        # game the store holds while the setup screen is up, and where a resumed announcement
+        # starts: see _screen_state.
+        self._kept_screen: dict[str, Any] | None = None
+        self._store_game: dict[str, Any] | None = None
+        self._announce_game: dict[str, Any] | None = None
+        self._start_page = 0
         # Held while an event is handled; a bot reading the app from another thread takes it too.
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)  # notified after every handled event
@@ -99,6 +106,15 @@ class TableApp:
             self.session = None  # no game stored: the setup screen
         damage = getattr(self.store, "damage", None)
         self.damage = damage.message if damage is not None else None
+        self._kept_screen = self.store.load_screen()
+        screen = self._kept_screen or {}
+        game = _fingerprint(self.session)
+        if "setup" in screen and screen.get("game") == game:
+            # The table had left this game (finished or abandoned) for the setup screen, or no
+            # game was stored yet: the setup screen again, with the choices made so far.
+            self._store_game, self.session = game, None
+            self.setup.restore(screen["setup"])
+            return
         if self.session is None:
             return
         self._resumed_at = len(self.session.entries)
@@ -150,6 +166,7 @@ class TableApp:
                 self._to_setup()
         elif self.session is not None and player in self.session.players:
             self._game_press(player, button)
+        self._keep_screen()
         self.refresh()
 
     def _start(self, choice: GameChoice) -> None:
@@ -159,6 +176,7 @@ class TableApp:
         self.mode = "game"
 
     def _to_setup(self) -> None:
+        self._store_game = _fingerprint(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
         self.setup = SetupScreen(self.pads, self.defaults)
         self.mode = "setup"
@@ -173,13 +191,22 @@ class TableApp:
             self._to_setup()  # the abandoned game stays in the store as an older game
 
     def _go_on(self) -> None:
-        """Into the resumed game. If its latest decision made a scoring, the announcement
-        starts again (its paging is not a decision, so where it stood is not stored)."""
+        """Into the resumed game. If its latest decision made a scoring, the announcement goes
+        on from the page the table had reached (kept in the store's screen state), unless it
+        had been heard to the end."""
         s = self._s
         self.mode = "game"
         last = s.applied[-1] if s.applied else None
-        if last is not None and last.event_kinds & set(PAGE_KINDS):
+        if last is None or not last.event_kinds & set(PAGE_KINDS):
+            return
+        made = s.events[len(s.events) - last.events :]
+        pages = sum(ev["kind"] in PAGE_KINDS for ev in made)
+        screen = self._kept_screen or {}
+        page = screen.get("announce") if screen.get("game") == _fingerprint(s) else 0
+        page = page if type(page) is int and page >= 0 else 0
+        if page < pages:
             self.seen = len(s.events) - last.events
+            self._start_page = page
 
     def _announce_press(self, button: str) -> None:
         if button == "select":
@@ -252,6 +279,31 @@ class TableApp:
         self.last_pick[p] = action
         if self.privacy == p and action.kind not in MENU_STEPS:
             self.privacy = None
+
+    # -- the screen state kept in the store ------------------------------------------------------
+
+    def _screen_state(self) -> dict[str, Any] | None:
+        """Where the screens stand that no decision records: the setup screen's choices, the
+        page of the latest scoring's announcement. None: nothing to keep now."""
+        if self.mode == "setup":
+            return {"game": self._store_game, "setup": self.setup.to_json()}
+        game = _fingerprint(self.session)
+        if self.announcer.pages and self._announce_game == game:
+            return {"game": game, "announce": self.announcer.index}
+        return None
+
+    def _keep_screen(self) -> None:
+        """Keep the screen state if it changed. It holds no decision: a store that cannot take
+        it is said by the store itself (NOT SAVED), and the game goes on."""
+        state = self._screen_state()
+        if state is None or state == self._kept_screen:
+            return
+        try:
+            self.store.save_screen(state)
+        except StoreError as e:
+            log.warning("the screen state was not kept (%s)", e.strerror or type(e).__name__)
+            return
+        self._kept_screen = state
 
     # -- state helpers -----------------------------------------------------------------------------
 
@@ -365,6 +417,8 @@ class TableApp:
                 Page(f"Scoring {i}/{total}", pg.lines, pg.speech) for i, pg in enumerate(pages, 1)
             ]
             self.announcer.start(pages, later)
+            self.announcer.index, self._start_page = min(self._start_page, total - 1), 0
+            self._announce_game = _fingerprint(s)
             self.mode = "announce"
             self._say_page()
         waiting = tuple(s.public_waiting())
@@ -517,3 +571,12 @@ class TableApp:
             lit = set(self._s.public_waiting())
         for p in self.pads:
             self.outputs.led(p, p in lit)
+
+
+def _fingerprint(session: Session | None) -> dict[str, Any] | None:
+    """Which game, at which decision: a kept screen state applies only to the game it was kept
+    in, before any later decision."""
+    if session is None:
+        return None
+    h = session.header
+    return {"seed": h.seed, "players": list(h.players), "entries": len(session.entries)}

@@ -90,6 +90,9 @@ class ResilientStore:
             self.damage = Damage(problem, len(self._memory.load()[1]), None)
 
     def _copy_into_memory(self, durable: Store) -> None:
+        screen = durable.load_screen()
+        if screen is not None:
+            self._memory.save_screen(screen)
         header, entries = durable.load()
         if header is not None:
             self._memory.start(header)
@@ -120,6 +123,13 @@ class ResilientStore:
     def append(self, entry: LogEntry) -> None:
         self._memory.append(entry)  # an out-of-order seq is the caller's bug: raised from here
         self._write(lambda durable: durable.append(entry))
+
+    def save_screen(self, state: dict[str, Any]) -> None:
+        self._memory.save_screen(state)
+        self._write(lambda durable: durable.save_screen(state))
+
+    def load_screen(self) -> dict[str, Any] | None:
+        return self._memory.load_screen()
 
     def close(self) -> None:
         if self._durable is not None:
@@ -179,6 +189,9 @@ class ResilientStore:
 
     def _catch_up(self, durable: Store) -> None:
         """Write what memory holds and the disk lacks."""
+        screen = self._memory.load_screen()
+        if screen is not None and screen != durable.load_screen():
+            durable.save_screen(screen)
         header, entries = self._memory.load()
         if header is None:
             return

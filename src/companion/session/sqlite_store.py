@@ -11,6 +11,8 @@
   the damaged file is copied aside (timestamped, next to it), the good prefix is kept, and
   `store.damage` says what happened and where the copy is, for the main display.
   `keep_prefix` does the same for a row the engine refuses on replay (see session/replay.py).
+- Beside the log, one "screen state" row (`save_screen`): where the table's screens stood that
+  is no decision, such as the setup screen's choices. A damaged one is ignored, never damage.
 
 >>> import tempfile, pathlib
 >>> from companion.session.store import GameHeader, LogEntry
@@ -65,6 +67,15 @@ MIGRATIONS: list[str] = [
         checksum TEXT NOT NULL,     -- sha256(previous checksum | this row)
         PRIMARY KEY (game, seq)
     ) WITHOUT ROWID;
+    """,
+    # 2: what the table's screens stood at that is no decision (the setup screen's choices, an
+    # announcement's page), one row, checksummed: a restart puts the table back where it was.
+    """
+    CREATE TABLE screen (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        state TEXT NOT NULL,        -- JSON object
+        checksum TEXT NOT NULL      -- sha256 of state
+    );
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -134,6 +145,10 @@ def entry_checksum(previous: str, entry: LogEntry) -> str:
     return hashlib.sha256(f"{previous}|{body}".encode()).hexdigest()
 
 
+def screen_checksum(state: str) -> str:
+    return hashlib.sha256(f"screen|{state}".encode()).hexdigest()
+
+
 def store_error(exc: BaseException, doing: str, path: Path) -> StoreError:
     """A StoreError with an errno (ENOSPC, EROFS …) from an sqlite3 or OS error."""
     if isinstance(exc, StoreError):
@@ -156,6 +171,7 @@ class SqliteStore:
         self._header: GameHeader | None = None
         self._entries: list[LogEntry] = []
         self._last = ""  # checksum of the header or the latest entry: the chain continues here
+        self._screen: dict[str, Any] | None = None
         self._conn: sqlite3.Connection | None = None
         try:
             self._open()
@@ -216,6 +232,27 @@ class SqliteStore:
             raise store_error(exc, f"cannot keep entry {entry.seq} in", self.path) from exc
         self._entries.append(entry)
         self._last = checksum
+
+    def load_screen(self) -> dict[str, Any] | None:
+        return None if self._screen is None else json.loads(canonical(self._screen))
+
+    def save_screen(self, state: dict[str, Any]) -> None:
+        conn = self._open_conn()
+        try:
+            text = canonical(state)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(errno.EINVAL, f"the screen state is not JSON-able: {exc}") from exc
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(
+                "INSERT OR REPLACE INTO screen (id, state, checksum) VALUES (1, ?, ?)",
+                (text, screen_checksum(text)),
+            )
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise store_error(exc, "cannot keep the screen state in", self.path) from exc
+        self._screen = json.loads(text)
 
     def close(self) -> None:
         if self._conn is not None:
@@ -335,6 +372,7 @@ class SqliteStore:
         except DAMAGE as exc:
             problems.append(f"integrity check failed: {exc}")
         structural = bool(problems)
+        self._screen = _read_screen(conn)
         try:
             game = conn.execute(
                 "SELECT id, seed, players, options, checksum FROM game ORDER BY id DESC LIMIT 1"
@@ -365,6 +403,7 @@ class SqliteStore:
         store = cls.__new__(cls)
         store.path, store.damage, store._conn = absolute(path), None, None
         store._game, store._header, store._entries, store._last = None, None, [], ""
+        store._screen = None
         # mode=ro reads the -wal too when it and the -shm exist; immutable=1 reads the bare file.
         for flags in ("mode=ro", "immutable=1"):
             store._game, store._header, store._entries = None, None, []
@@ -442,12 +481,14 @@ class SqliteStore:
         conn = self._connect(fresh)
         self._conn = conn
         self._migrate()
-        header, entries = self._header, self._entries
+        header, entries, screen = self._header, self._entries, self._screen
         self._game, self._entries = None, []
         if header is not None:
             self.start(header)
             for entry in entries:
                 self.append(entry)
+        if screen is not None:
+            self.save_screen(screen)
         self.close()  # checkpoints: the new file stands alone, without a -wal
         with open(fresh, "rb") as f:
             os.fsync(f.fileno())
@@ -513,6 +554,19 @@ class SqliteStore:
     def _close_quietly(self) -> None:
         with contextlib.suppress(OSError):
             self.close()
+
+
+def _read_screen(conn: sqlite3.Connection) -> dict[str, Any] | None:
+    """The stored screen state; None if there is none or it is damaged (the table then starts
+    its screens afresh: no decision is in it, so nothing a player entered is lost)."""
+    try:
+        row = conn.execute("SELECT state, checksum FROM screen WHERE id = 1").fetchone()
+        if row is None or screen_checksum(row[0]) != row[1]:
+            return None
+        state = json.loads(row[0])
+    except (*DAMAGE, ValueError, TypeError):
+        return None
+    return state if isinstance(state, dict) else None
 
 
 def _statements(script: str) -> list[str]:

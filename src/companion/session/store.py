@@ -14,6 +14,7 @@ entered. `MemoryStore` keeps it in memory; a durable store (SQLite) has the same
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -59,6 +60,14 @@ class Store(Protocol):
         """Keep one entry; when this returns, it survives a power cut. Raises StoreError."""
         ...
 
+    def save_screen(self, state: dict[str, Any]) -> None:
+        """Keep where the table's screens stand (JSON-able; no decision, no secret in it)."""
+        ...
+
+    def load_screen(self) -> dict[str, Any] | None:
+        """The last screen state kept (None: none, or it was damaged)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -68,6 +77,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self._header: GameHeader | None = None
         self._entries: list[LogEntry] = []
+        self._screen: dict[str, Any] | None = None
         self.damage = None  # as SqliteStore.damage: what keep_prefix dropped, for the display
 
     def load(self) -> tuple[GameHeader | None, list[LogEntry]]:
@@ -83,6 +93,12 @@ class MemoryStore:
         if entry.seq != expected:
             raise StoreError(f"entry seq {entry.seq} out of order; expected {expected}")
         self._entries.append(entry)
+
+    def save_screen(self, state: dict[str, Any]) -> None:
+        self._screen = copy.deepcopy(state)
+
+    def load_screen(self) -> dict[str, Any] | None:
+        return copy.deepcopy(self._screen)
 
     def keep_prefix(self, count: int, what: str) -> None:
         """Drop the entries after the first `count` (a replay refused the next one: `what`)."""
