@@ -81,15 +81,13 @@ def test_a_bad_press_count_is_refused_with_what_is_accepted(bad, capsys):
 
 def test_the_installed_bench_runs_end_to_end_from_outside_the_tree(tmp_path):
     """A short real run through the console script: every figure measured, none judged here."""
-    import os
     import subprocess
-    import sys
-    from pathlib import Path
 
-    command = Path(sys.executable).with_name("companion")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    from test_run_cli import _command  # the installed script (the checkout under mutation runs)
+
+    command, env = _command()
     result = subprocess.run(
-        [str(command), "bench", "--json", "--presses", "50", "--idle", "0.2"],
+        [*command, "bench", "--json", "--presses", "50", "--idle", "0.2"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
