@@ -259,3 +259,63 @@ def test_a_power_card_taken_back_with_4b_leaves_no_trace_on_public_outputs():
     finally:
         first[0].close()
         second[0].close()
+
+
+def _open_bid_after_a_take_back(index: int):
+    """yellow (no pad display) takes back a card unseen, then must play one face up: the open
+    bid's menu would show the hand, the taken-back card in it, so it is not on the main display."""
+    table = Table("sim.toml", seed=9, deck="physical", bidding="open")
+    table.press("red", "select")
+    who = _to_a_hidden_take_back(table)
+    assert who == "yellow" and who in BLIND
+    trace = PublicTrace(table)
+    table.press(who, "long")
+    menu = table.app.menu_for(who)
+    table.press(who, *presses_to(menu, menu.actions[index]))
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    s = table.session
+    for _ in range(2000):  # bounded: the next round's open bidding comes long before
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        d = decision(s.state)
+        if d.kind == "bid" and who in s.public_waiting():
+            break
+        s.decide(d.players[0], bots[d.players[0]].choose(s.state, d.players[0]))
+        table.app.refresh()
+    else:
+        raise AssertionError("yellow was never asked for an open bid")
+    waiting_ui = table.app._main_ui()
+    table.press(who, "left", "select")  # no display, no page: nothing happens
+    assert s.public_waiting() == [who] and table.app.privacy is None
+    table.press(who, "long")  # the main display turns to yellow alone
+    looking = table.app._main_ui()
+    return table, trace.items, waiting_ui, looking, sorted(s.state.hands[who])
+
+
+def test_an_open_bid_on_a_pad_without_display_is_chosen_on_the_private_page():
+    first, second = _open_bid_after_a_take_back(0), _open_bid_after_a_take_back(1)
+    try:
+        assert first[4] != second[4]  # the hands differ …
+        assert first[1] == second[1]  # … and nothing public did, up to yellow looking
+        ui = first[2]
+        assert "yellow: hold ● to choose unseen" in ui.alerts
+        assert not any("yellow:" in line for line in ui.lines)  # no menu entry shown
+        table, looking = first[0], first[3]
+        assert table.app.privacy == "yellow" and looking.title == "Only yellow looks"
+        card = next(c for c in first[4] if c in second[4])
+        _enter_open(table, "yellow", card)
+        assert table.app.privacy is None  # yellow decides no more: the page is gone
+        assert table.session.state.bids["yellow"] == card
+    finally:
+        first[0].close()
+        second[0].close()
+
+
+def _enter_open(table: Table, p: str, value: int) -> None:
+    """On the open private page: the group, then the card."""
+    card = Action("bid", value)
+    if card not in table.app.menu_for(p).actions:
+        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
+        table.press(p, *presses_to(table.app.menu_for(p), group))
+    table.press(p, *presses_to(table.app.menu_for(p), card))

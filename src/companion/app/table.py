@@ -229,6 +229,9 @@ class TableApp:
                 self._secret_press(p, button)
             return  # not part of the sealed step: nothing, and nothing audible
         self.public_note = ""
+        if self._blind_and_private(p):
+            self._private_public_press(p, button)
+            return
         if button == "long":
             why = s.undo_refusal(p)
             if why is None:
@@ -261,6 +264,30 @@ class TableApp:
         elif button == "select" and self.privacy == p:
             self.privacy = None
 
+    def _private_public_press(self, p: str, button: str) -> None:
+        """A pad without a display whose public step's options are private (open bids that may
+        hold a card taken back unseen, a hidden Castillo's colours): a long ● opens the main
+        display to this player alone, where ◀ ▶ ● choose and a long ● leaves. The page closes
+        by itself once the player no longer decides such a step (see refresh)."""
+        if self.privacy != p:
+            if button == "long" and self.privacy is None:
+                self.privacy = p
+            return
+        if button == "long":
+            self.privacy = None
+        else:
+            self._menu_press(p, button)
+
+    def _blind_and_private(self, p: str) -> bool:
+        """Does `p`, deciding a public step with private options, have no display to see them?"""
+        top = self._s.state.steps[-1] if self._s.state.steps else None
+        return (
+            top is not None
+            and top.private_options
+            and self.hw.pads[p].display is None
+            and p in self._s.public_waiting()
+        )
+
     def _menu_press(self, p: str, button: str) -> None:
         menu = self._menu(p)
         if button in ("left", "right"):
@@ -277,7 +304,10 @@ class TableApp:
             log.warning("a menu choice was refused (%s)", type(e).__name__)
             return
         self.last_pick[p] = action
-        if self.privacy == p and action.kind not in MENU_STEPS:
+        # A sealed choice is in: the page closes. In a public step it stays open while the player
+        # still decides there (a correction's next menu); refresh closes it after.
+        secret = self._s.applied[-1].secret
+        if self.privacy == p and secret and action.kind not in MENU_STEPS:
             self.privacy = None
 
     # -- the screen state kept in the store ------------------------------------------------------
@@ -330,14 +360,18 @@ class TableApp:
 
     def needs_privacy(self, p: str) -> bool:
         """True if `p` must open the main display's private page before choosing."""
+        return self.privacy != p and self._may_look(p)
+
+    def _may_look(self, p: str) -> bool:
+        """May `p` have the main display's private page: a pad without a display, in a sealed
+        step of theirs or deciding a public step whose options are private."""
         s = self.session
-        top = s.secret_step() if s else None
-        return (
-            top is not None
-            and p in top.players
-            and self.hw.pads[p].display is None
-            and self.privacy != p
-        )
+        if s is None or self.hw.pads[p].display is not None:
+            return False
+        top = s.secret_step()
+        if top is not None:
+            return p in top.players
+        return self._blind_and_private(p)
 
     @property
     def finished(self) -> bool:
@@ -349,8 +383,7 @@ class TableApp:
         """Bring every output up to date with the app's state."""
         if self.session is not None:
             self._consume_events()
-            top = self._s.secret_step()
-            if self.privacy and (top is None or self.privacy not in top.players):
+            if self.privacy and not self._may_look(self.privacy):
                 self.privacy = None
             if self.mode == "game" and self._s.over and not self.announcer.active:
                 self._finish()
@@ -478,6 +511,9 @@ class TableApp:
             # of a hidden Castillo), and a pad with a display shows them to its player alone.
             for p in s.public_waiting():
                 if self.hw.pads[p].display is not None:
+                    continue
+                if self._blind_and_private(p):
+                    alerts = (f"{p}: hold ● to choose unseen", *alerts)
                     continue
                 menu = self._menu(p)
                 entries = menu.entries()
