@@ -9,3 +9,15 @@ from hypothesis import Phase, settings
 settings.register_profile(
     "mutation", phases=[Phase.explicit, Phase.generate], derandomize=True, database=None
 )
+
+
+def pytest_configure(config) -> None:
+    # mutmut's "stats" pass records which tests reach each function; a program started by a test
+    # from another directory (`companion demo` from tmp_path) would try to record too, and mutmut
+    # then looks for its config in that directory and fails. The pass only needs this process:
+    # the variable is dropped from the environment children inherit (mutmut keeps its own copy).
+    # Under a mutant the variable names it, and the children run that mutant too.
+    import os
+
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        del os.environ["MUTANT_UNDER_TEST"]
