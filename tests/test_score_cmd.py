@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from companion import strict_json
 from companion.cli import main
+from companion.elgrande.engine import new_game
+from companion.elgrande.moves import RuleError
 from companion.score_cmd import score_document
 from companion.strict_json import InputError, load_document
 
@@ -263,6 +265,28 @@ def test_bad_input_exits_2_with_one_line_naming_the_path(doc, path, accepted, ca
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith(f"{path}:")
     assert accepted in err
+
+
+@pytest.mark.parametrize("players", [["red"], ["red", ""], ["red", "red"], ["a", "b"] * 3])
+def test_seats_are_refused_with_the_engines_own_words(players, capsys, monkeypatch):
+    """One rule for the seats: the score command says what new_game says, under $.players."""
+    with pytest.raises(RuleError) as engine:
+        new_game(players, 1)
+    code, _, err = run(base(players=players), capsys, monkeypatch)
+    assert code == 2 and err == f"$.players: {engine.value}\n"
+
+
+@pytest.mark.parametrize(
+    ("players", "err"),
+    [
+        ("red", '$.players: expected a list of 2 to 5 player names, got "red"\n'),
+        (["red", 3], "$.players[1]: expected a name (a string), got 3\n"),
+    ],
+)
+def test_players_that_are_not_a_list_of_strings_are_named_in_json_terms(
+    players, err, capsys, monkeypatch
+):
+    assert run(base(players=players), capsys, monkeypatch)[::2] == (2, err)
 
 
 def test_unreadable_file_is_a_clean_error(capsys, tmp_path):

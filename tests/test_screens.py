@@ -10,16 +10,16 @@ from __future__ import annotations
 import copy
 import doctest
 import importlib
-import os
 import re
 from contextlib import contextmanager
 from pathlib import Path
 from unittest import mock
 
 import pytest
+from golden_images import Goldens
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from companion.elgrande.bots import RandomBot
 from companion.elgrande.data import game_data
@@ -36,8 +36,7 @@ from companion.screens.pages import announce_page
 from companion.screens.text import fit, font, width, wrap
 from companion.screens_cmd import run_screens
 
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("SCREENS_GOLDEN_UPDATE") == "1"
+assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
 MAINS = {"128x64": ((128, 64), "1"), "256x64": ((256, 64), "L")}
 PLAYERS = ["red", "blue", "yellow", "green", "black"]
 
@@ -103,20 +102,6 @@ HISTORY = [
     {"round": 6, "totals": {"red": 55, "blue": 60, "yellow": 71}},
     {"round": 9, "totals": {"red": 80, "blue": 99, "yellow": 96}},
 ]
-
-
-def assert_golden(name: str, image: Image.Image) -> None:
-    """Compare `image` pixel-exactly with tests/golden/NAME.png."""
-    path = GOLDEN / f"{name}.png"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        image.save(path)
-    assert path.exists(), f"no golden image {path}; create it with SCREENS_GOLDEN_UPDATE=1"
-    with Image.open(path) as f:
-        golden = f.copy()
-    assert (image.mode, image.size) == (golden.mode, golden.size)
-    diff = ImageChops.difference(image.convert("L"), golden.convert("L")).getbbox()
-    assert diff is None, f"{name}: pixels differ from {path} in box {diff}"
 
 
 # -- golden images -------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ import sys
 from typing import Any
 
 from companion.elgrande.data import CASTILLO, game_data
+from companion.elgrande.engine import checked_players
+from companion.elgrande.moves import RuleError
 from companion.elgrande.options import CHOICES
 from companion.elgrande.scoring import (
     AreaScore,
@@ -78,13 +80,17 @@ def _player(raw: str, players: tuple[str, ...], path: str) -> str:
 
 
 def _players(raw: Any) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
-        raise PositionError("$.players", "expected a list of 2 to 5 player names (strings)")
-    if not 2 <= len(raw) <= 5:
-        raise PositionError("$.players", f"El Grande takes 2 to 5 players, got {len(raw)}")
-    if len(set(raw)) != len(raw):
-        raise PositionError("$.players", "a player is named twice")
-    return tuple(raw)
+    """A list of JSON strings, then the engine's own rules for the seats (2 to 5, distinct,
+    non-empty), its message under the JSON path."""
+    if not isinstance(raw, list):
+        raise PositionError("$.players", f"expected a list of 2 to 5 player names, got {clip(raw)}")
+    for i, p in enumerate(raw):
+        if not isinstance(p, str):
+            raise PositionError(f"$.players[{i}]", f"expected a name (a string), got {clip(p)}")
+    try:
+        return checked_players(raw)
+    except RuleError as e:
+        raise PositionError("$.players", str(e)) from None
 
 
 def _choice(doc: dict[str, Any], option: str) -> str:

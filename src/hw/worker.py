@@ -1,6 +1,6 @@
 """The one background-thread style of the HAL: gpiozero's ``GPIOThread``.
 
-Every thread here (speech, buzzer, matrix scrolling, the input hub) is a ``GPIOThread``: a
+Every thread here (speech, buzzer, the input hub) is a ``GPIOThread``: a
 daemon thread with a ``stopping`` event, stopped by ``stop()`` (set, then join) and by gpiozero
 itself at exit. :class:`QueueWorker` puts a queue in front of one: callers put items and return
 at once; the thread works them off one at a time.
@@ -69,7 +69,7 @@ def stop_thread(thread: GPIOThread | None, timeout: float = 2.0) -> None:
 
 
 class QueueWorker:
-    """A queue worked off by one ``GPIOThread``; give ``work`` or override :meth:`_work`.
+    """A queue worked off by one ``GPIOThread``; subclasses override :meth:`_work`.
 
     ``maxsize`` bounds the queue: when it is full the *oldest* item is dropped (for speech,
     the newest news matters most).
@@ -77,15 +77,8 @@ class QueueWorker:
 
     queue_class: type[queue.Queue] = queue.Queue  # tests put a hook between taking and starting
 
-    def __init__(
-        self,
-        thread_name: str,
-        *,
-        maxsize: int = 0,
-        work: Callable[[object], None] | None = None,
-    ) -> None:
+    def __init__(self, thread_name: str, *, maxsize: int = 0) -> None:
         self._queue: queue.Queue[tuple[int, object]] = self.queue_class(maxsize)
-        self._work_fn = work
         self._lock = threading.Lock()
         self._generation = 0
         self.cancel = threading.Event()  # of the item in progress; stop() sets it
@@ -159,9 +152,7 @@ class QueueWorker:
         return True
 
     def _work(self, item: object) -> None:
-        if self._work_fn is None:
-            raise NotImplementedError
-        self._work_fn(item)
+        raise NotImplementedError
 
     def _interrupt(self) -> None:
         """Called by :meth:`stop` under the worker's lock: end what :attr:`cancel` cannot."""

@@ -12,13 +12,12 @@ import os
 import queue
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from golden_images import Goldens
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "config"
-GOLDEN = Path(__file__).parent / "golden"
 # Regenerate golden images with:  HW_GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/hw
-UPDATE = os.environ.get("HW_GOLDEN_UPDATE") == "1"
+assert_golden = Goldens(Path(__file__).parent / "golden", "HW_GOLDEN_UPDATE").check
 
 
 class FakeClock:
@@ -33,20 +32,6 @@ class FakeClock:
     def advance(self, seconds: float) -> float:
         self.now += seconds
         return self.now
-
-
-def assert_golden(name: str, image: Image.Image) -> None:
-    """Compare ``image`` pixel-exactly with tests/hw/golden/NAME.png."""
-    path = GOLDEN / f"{name}.png"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        image.save(path)
-    assert path.exists(), f"no golden image {path}; create it with HW_GOLDEN_UPDATE=1"
-    with Image.open(path) as f:
-        golden = f.copy()
-    assert (image.mode, image.size) == (golden.mode, golden.size)
-    diff = ImageChops.difference(image.convert("RGB"), golden.convert("RGB")).getbbox()
-    assert diff is None, f"{name}: pixels differ from {path} in box {diff}"
 
 
 class FakeI2CAdapter:

@@ -1,4 +1,4 @@
-"""The LED matrix: golden frames, scrolling on its worker, the real max7219 on mocked SPI."""
+"""The LED matrix: golden frames, drawn frames sent once, the real max7219 on mocked SPI."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import errno
 import pytest
 from hw_testing import CONFIG, assert_golden
 from luma.core.interface.serial import noop, spi
-from luma.core.legacy import textsize
 
 from hw import devices
 from hw.config import load_config
-from hw.matrix import FONT, Matrix, render_text, scroll_frames
+from hw.matrix import Matrix, render_text
 
 CFG = load_config(CONFIG / "pi.toml").matrix
 
@@ -29,33 +28,6 @@ def test_short_text_is_centred_golden():
 
 def test_non_ascii_is_shown_as_a_question_mark():
     assert render_text("é", (32, 8)).tobytes() == render_text("?", (32, 8)).tobytes()
-
-
-def test_scroll_frames_enter_right_and_leave_left():
-    frames = list(scroll_frames("HI", (32, 8)))
-    text_width = textsize("HI", FONT)[0]
-    assert len(frames) == 32 + text_width + 1  # in from the right edge until fully out
-    assert frames[0].getbbox() is None and frames[-1].getbbox() is None
-    assert frames[32].tobytes() == render_text("HI", (32, 8), x=0).tobytes()
-
-
-def test_scroll_runs_in_the_background_and_shows_every_frame(mocker):
-    m = dummy_matrix()
-    spy = mocker.spy(m.device, "display")
-    m.scroll("GO", step=0)
-    assert m.wait_idle(timeout=5)
-    frames = [f.tobytes() for f in scroll_frames("GO", (32, 8))]
-    changes = sum(a != b for a, b in zip([bytes(32)] + frames, frames, strict=False))
-    assert spy.call_count == changes  # every frame, less those equal to the one before
-    assert m.image.getbbox() is None
-
-
-def test_text_stops_a_repeating_scroll():
-    m = dummy_matrix()
-    m.scroll("ROUND 2", step=0, repeat=True)
-    m.text("K")
-    assert m.wait_idle(timeout=5)
-    assert m.image.tobytes() == render_text("K", (32, 8)).tobytes()
 
 
 @pytest.fixture
@@ -98,15 +70,14 @@ def test_brightness_out_of_range_is_refused():
         dummy_matrix().brightness(-1)
 
 
-def test_show_sends_a_drawn_frame_once_converts_it_and_stops_a_scroll(mocker):
+def test_show_sends_a_drawn_frame_once_and_converts_it(mocker):
     from PIL import Image, ImageDraw
 
     m = dummy_matrix()
-    m.scroll("ROUND 2", step=0, repeat=True)
+    m.text("R2")
     frame = Image.new("L", (32, 8), 0)
     ImageDraw.Draw(frame).rectangle((2, 2, 9, 5), fill=255)
     m.show(frame)
-    assert m.wait_idle(timeout=5)
     assert m.device.image.convert("1").tobytes() == frame.convert("1").tobytes()
     spy = mocker.spy(m.device, "display")
     m.show(frame.convert("1"))  # the same frame again: nothing is sent

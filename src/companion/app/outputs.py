@@ -21,7 +21,6 @@ log = logging.getLogger(__name__)
 class Outputs:
     def __init__(self, hw: Hardware) -> None:
         self.hw = hw
-        self._leds: dict[str, bool] = {}
         # Watchers of the public outputs (the demo prints them, sim draws them).
         self.on_say: list[Callable[[str], None]] = []
         self.on_main: list[Callable[[Image.Image], None]] = []
@@ -47,9 +46,9 @@ class Outputs:
             display.show(image)
 
     def led(self, player: str, on: bool) -> None:
-        if self._leds.get(player) is not on:
-            self._leds[player] = on
-            pad = self.hw.pads[player]
+        """Light or darken the player's pad LED; the pad's own state says if it must change."""
+        pad = self.hw.pads[player]
+        if pad.led_state != ("on" if on else "off"):
             pad.led_on() if on else pad.led_off()
 
     def say(self, text: str) -> None:

@@ -49,7 +49,7 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     refused rather than guessed at: convert it with `TableOptions.from_dict`, which names any
     unknown option or value.
     """
-    players = _checked_players(players)
+    players = checked_players(players)
     if type(seed) is not int:
         raise TypeError(
             f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
@@ -100,7 +100,9 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     return s
 
 
-def _checked_players(players: object) -> tuple[str, ...]:
+def checked_players(players: object) -> tuple[str, ...]:
+    """The seats as a tuple: 2 to 5 distinct, non-empty names (RuleError, or TypeError for
+    what is not a list of names, saying what is wrong)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError(f"players must be a list of names, got {type(players).__name__}")
     names = tuple(players)
@@ -113,7 +115,7 @@ def _checked_players(players: object) -> tuple[str, ...]:
                 f"{type(p).__name__}" + ("" if type(p) is not str else " that is empty")
             )
     if len(set(names)) != len(names):
-        raise RuleError("players must be distinct, non-empty names; a name is repeated")
+        raise RuleError("players must be distinct, non-empty names; a player is named twice")
     return names
 
 

@@ -481,6 +481,13 @@ class CastilloDiscs(SecretStep):
         forbidden = s.king if s.options.castillo_disc_on_king == "forbidden" else None
         return [Action("disc", r) for r in s.data.regions if r != forbidden]
 
+    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
+        # The King's region is public; saying why it is closed echoes no one's sealed disc.
+        if action == Action("disc", s.king) and action not in legal:
+            why = "the King's region is closed to Castillo discs under castillo_disc_on_king"
+            return f"{why} = {s.options.castillo_disc_on_king}; " + choices_text(legal)
+        return super().refusal(s, player, action, legal)
+
     def reveal(self, s: State) -> None:
         discs = {p: str(self.sealed[p].target) for p in self.players}
         result = general_scoring(s.position(), discs)

@@ -1,32 +1,25 @@
-"""Short names (≤ 9 characters) for the board's areas and the players' colours.
+"""Short names for the board's areas and codes for the players' colours.
 
-`short_area` derives a region's short name from its full name until board.json carries one of its
-own; then it becomes a look-up (the one function to change).
+An area's short name is board.json's "short" (at most SHORT_NAME_MAX characters), read through
+the engine's data module: the pad menus and the main display show the same name.
 
 >>> [short_area(a) for a in ("castilla_nueva", "pais_vasco", "aragon", "castillo")]
-['C. Nueva', 'P. Vasco', 'Aragón', 'Castillo']
+['C.Nueva', 'P.Vasco', 'Aragón', 'Castillo']
 >>> short_area("atlantis")
 'atlantis'
 """
 
 from __future__ import annotations
 
-from companion.elgrande.data import game_data
-
-SHORT = 9  # the longest area name a pad menu or a screen column must hold
+from companion.elgrande.data import SHORT_NAME_MAX, game_data
 
 
 def short_area(area: str) -> str:
-    """The area's name in at most 9 characters ("Castilla la Nueva" → "C. Nueva")."""
+    """The area's short name from board.json ("castilla_nueva" → "C.Nueva")."""
     data = game_data()
-    try:
-        name = data.area_name(area)
-    except KeyError:
-        return area[:SHORT]  # not a board area: show the id rather than fail on a screen
-    if len(name) <= SHORT:
-        return name
-    words = name.split()
-    return f"{words[0][0]}. {words[-1]}"[:SHORT]
+    if area not in data.areas:
+        return area[:SHORT_NAME_MAX]  # not a board area: show the id rather than fail on a screen
+    return data.short_name(area)
 
 
 def colour_code(player: str, letters: int = 3) -> str:

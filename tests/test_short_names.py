@@ -1,0 +1,55 @@
+"""Every area's short name comes from board.json and is drawn whole wherever a screen shows it.
+
+The main display shows the King's region ("King: C.Nueva"); a pad shows an area as a menu entry
+(◀ entry n/m ▶). The LED matrix shows no area names (the round and colour codes only).
+"""
+
+import pytest
+
+from companion.elgrande.data import game_data
+from companion.screens import MainUI, PadMenu, render_main, render_pad
+from companion.screens import canvas as canvas_module
+from companion.screens.main_display import PHASES
+from companion.screens.model import MAX_MENU
+from companion.screens.names import short_area
+from companion.screens.text import fit
+
+LONGEST_PHASE = max(PHASES, key=lambda p: len(PHASES[p]))  # the header leaves the least room
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every text a canvas draws, as drawn (after any cut to its room)."""
+    texts: list[str] = []
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        texts.append(fit(text, max_width))
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
+    return texts
+
+
+def test_the_screens_and_the_pad_menus_use_the_data_files_short_names():
+    data = game_data()
+    assert [short_area(a) for a in data.areas] == [data.short_name(a) for a in data.areas]
+
+
+@pytest.mark.parametrize(("size", "mode"), [((128, 64), "1"), ((256, 64), "L")])
+def test_the_kings_region_is_named_whole_on_the_main_display(size, mode, drawn):
+    data = game_data()
+    for region in data.regions:
+        view = {"round": data.rounds, "phase": LONGEST_PHASE, "king": region, "players": []}
+        drawn.clear()
+        render_main(view, MainUI(), size, mode)
+        assert f"King: {data.short_name(region)}" in drawn, (region, drawn)
+
+
+def test_every_area_is_named_whole_as_a_pad_menu_entry(drawn):
+    data = game_data()
+    for area in data.areas:
+        entries = ("-",) * (MAX_MENU - 1) + (data.short_name(area),)  # the widest count: 10/10
+        drawn.clear()
+        render_pad(None, PadMenu("red", "Region", entries, MAX_MENU - 1, True), (128, 32))
+        assert data.short_name(area) in drawn and f"{MAX_MENU}/{MAX_MENU}" in drawn, area
