@@ -8,6 +8,7 @@ device's size, then enlarged `scale` times (nearest neighbour: the pixels stay s
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,13 @@ from companion.elgrande.state import State
 from companion.elgrande.views import events_json, player_view, public_view
 from companion.screens.chart import render_chart, score_history
 from companion.screens.model import MainUI, PadMenu
-from companion.screens.pages import announce_page, score_parts, scores_page
+from companion.screens.pages import (
+    PAGE_KINDS,
+    announce_footer,
+    announce_page,
+    score_parts,
+    scores_page,
+)
 from companion.screens.render import render_main, render_matrix, render_pad
 
 MAINS = {"128x64": ((128, 64), "1"), "256x64": ((256, 64), "L")}
@@ -64,6 +71,7 @@ def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) ->
     final_view = public_view(final)
     scored = [e for e in events if e["kind"] == "score" and e["detail"] is not None]
     scoring = max(scored, key=lambda e: len(score_parts(e["detail"])[2]))
+    page, pages_in_scoring = _place_in_announcement(events, scoring)
     start = public_view(_fresh(seats, seed))
     setup = MainUI(
         screen="setup",
@@ -108,6 +116,8 @@ def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) ->
 
     for label, (size, mode) in MAINS.items():
         for name, (view, ui) in pages.items():
+            if name == "announce":  # the footer the app draws on a display this wide
+                ui = replace(ui, footer=announce_footer(page, pages_in_scoring, size[0]))
             save(f"main-{label}-{name}", render_main(view, ui, size, mode))
         save(f"chart-{label}", render_chart(score_history(events), seats, size, mode))
     save("matrix-turn", render_matrix(moments.views["turn"], MATRIX))
@@ -117,6 +127,17 @@ def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) ->
         save(f"pad-{name}", render_pad(view, menu, PAD))
     save("chart-large", render_chart(score_history(events), seats, (400, 200), "L"))
     return written
+
+
+def _place_in_announcement(events: list[dict[str, Any]], event: dict[str, Any]) -> tuple[int, int]:
+    """(page, pages) of `event` in the announcement the app makes of its run of scoring events."""
+    i = events.index(event)
+    first, last = i, i
+    while first > 0 and events[first - 1]["kind"] in PAGE_KINDS:
+        first -= 1
+    while last + 1 < len(events) and events[last + 1]["kind"] in PAGE_KINDS:
+        last += 1
+    return i - first + 1, last - first + 1
 
 
 def _fresh(seats: list[str], seed: int) -> State:

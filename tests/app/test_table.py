@@ -8,6 +8,7 @@ from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 from companion.screens.model import MAX_MENU
+from companion.screens.pages import PAGE_KINDS, announce_page
 from hw.events import DeviceFault
 
 FIVE = ("red", "blue", "yellow", "green", "black")
@@ -58,7 +59,13 @@ def test_a_scoring_is_announced_page_by_page_repeated_on_a_long_press(make_table
     app, spoken = table.app, table.hw.speaker
     spoken.wait_idle(5)
     first = app.announcer.current
-    assert first.title.startswith("Scoring 1/") and spoken.spoken[-1] == first.speech
+    assert app._main_ui().footer.startswith(f"1/{len(app.announcer.pages)}  ● next")
+    # The page is the one `companion screens` draws (docs/screens): the area, then each placing.
+    made = [e for e in table.session.events if e["kind"] in PAGE_KINDS][-len(app.announcer.pages) :]
+    expected = announce_page(made[0])
+    assert (app._main_ui().title, app._main_ui().lines) == (expected.title, expected.lines)
+    assert expected.lines and expected.title != made[0]["text"]
+    assert spoken.spoken[-1] == first.speech
     table.press("black", "long")  # any pad: say it again
     spoken.wait_idle(5)
     assert spoken.spoken[-2:] == [first.speech, first.speech] and app.announcer.index == 0

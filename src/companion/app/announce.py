@@ -1,9 +1,9 @@
 """A scoring announced area by area: ● shows the next page, a long ● says the current one again.
 
 >>> a = Announcer()
->>> a.start([Page("Scoring 1/2", ("Aragón: red 1st",), "Aragón: red first")])
+>>> a.start([Page("Aragón: red 7", ("red 1st with 4: 5 +2 home",), "Aragón: red first")])
 >>> a.active, a.current.title
-(True, 'Scoring 1/2')
+(True, 'Aragón: red 7')
 >>> a.next(); a.active
 False
 """

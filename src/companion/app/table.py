@@ -30,6 +30,7 @@ from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import player_view
 from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
 from companion.screens.chart import score_history
+from companion.screens.pages import PAGE_KINDS, announce_footer, announce_page, scores_page
 from companion.session.session import Session
 from companion.session.store import MemoryStore, Store, StoreError
 from companion.voice import speech_for
@@ -38,7 +39,6 @@ from hw.hardware import Hardware
 
 log = logging.getLogger(__name__)
 
-PAGE_KINDS = ("score", "totals")
 CUES_FOR = {"bids": "reveal", "discs": "reveal"}
 # Picks that only open a sub-menu (a group of power cards, back out of it): the choice is not
 # entered yet, so a private page stays open.
@@ -446,9 +446,6 @@ class TableApp:
                 self.outputs.say(said)
         if pages:
             total = len(pages)
-            pages = [
-                Page(f"Scoring {i}/{total}", pg.lines, pg.speech) for i, pg in enumerate(pages, 1)
-            ]
             self.announcer.start(pages, later)
             self.announcer.index, self._start_page = min(self._start_page, total - 1), 0
             self._announce_game = _fingerprint(s)
@@ -460,8 +457,13 @@ class TableApp:
         self._waiting = waiting
 
     def _page(self, ev: dict[str, Any], said: str | None) -> Page:
-        rows = max(1, self.hw.display.size[1] // 10 - 2)
-        return Page("", wrap(ev["text"], self.hw.display.size[0], rows), said or ev["text"])
+        """One page of an announcement: an area's scoring as `companion screens` draws it, or
+        the scores after a general scoring."""
+        if ev["kind"] == "totals":
+            ui = scores_page({"scores": self._s.state.scores})
+        else:
+            ui = announce_page(ev)
+        return Page(ui.title, ui.lines, said or ev["text"])
 
     def _say_page(self) -> None:
         if self.announcer.active and self.announcer.current.speech:
@@ -496,8 +498,9 @@ class TableApp:
         if self.mode in ("resumed", "abandon"):
             return self._resumed_ui(alerts)
         if self.mode == "announce":
-            page = self.announcer.current
-            return MainUI("announce", page.title, page.lines, None, "● next  hold ● repeat", alerts)
+            page, a = self.announcer.current, self.announcer
+            footer = announce_footer(a.index + 1, len(a.pages), self.hw.display.size[0])
+            return MainUI("announce", page.title, page.lines, None, footer, alerts)
         s = self._s
         if self.mode == "final":
             return self._final_ui(alerts)

@@ -16,8 +16,20 @@ from typing import Any
 from companion.elgrande.data import game_data
 from companion.screens.model import MainUI
 from companion.screens.reasons import short_reason
+from companion.screens.text import width
 
 NEXT = "● next  hold ● repeat"
+PAGE_KINDS = ("score", "totals")  # the events an announcement makes a page of, one each
+
+
+def announce_footer(page: int, pages: int, width_px: int) -> str:
+    """Where the announcement stands and what the pads do, as much as the display's width takes.
+
+    >>> announce_footer(2, 9, 256), announce_footer(2, 9, 128)
+    ('2/9  ● next  hold ● repeat', '2/9  ● next')
+    """
+    full = f"{page}/{pages}  {NEXT}"
+    return full if width(full) <= width_px else f"{page}/{pages}  ● next"
 
 
 def score_parts(detail: Any) -> tuple[str, dict[str, int], list[str]]:
