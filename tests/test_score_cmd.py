@@ -423,13 +423,16 @@ def test_a_long_value_is_echoed_cut_with_its_length(capsys, tmp_path):
 
 
 def console(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    """The installed console script, from outside the checkout (PYTHONPATH made absolute)."""
+    """The installed console script, from outside the checkout. COMPANION_TEST_SOURCE=1 runs
+    (the checkout, a mutation run's copy) start the module instead, PYTHONPATH made absolute."""
     env = dict(os.environ)
-    if env.get("PYTHONPATH"):  # COMPANION_TEST_SOURCE=1 runs: keep testing the checkout
-        parts = env["PYTHONPATH"].split(os.pathsep)
-        env["PYTHONPATH"] = os.pathsep.join(str(Path(p).resolve()) for p in parts)
+    command = [str(COMPANION)]
+    if os.environ.get("COMPANION_TEST_SOURCE") == "1":
+        parts = env.get("PYTHONPATH", "").split(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join(str(Path(p).resolve()) for p in parts if p)
+        command = [sys.executable, "-m", "companion.cli"]
     return subprocess.run(
-        [str(COMPANION), *args], cwd=cwd, env=env, input=stdin, capture_output=True, timeout=120
+        [*command, *args], cwd=cwd, env=env, input=stdin, capture_output=True, timeout=120
     )
 
 
