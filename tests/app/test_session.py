@@ -9,7 +9,7 @@ from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import public_view
 from companion.session.session import BOUNDARY_EVENTS, Session, SessionError
-from companion.session.store import MemoryStore, StoreError
+from companion.session.store import LogEntry, MemoryStore, StoreError
 
 THREE = ("red", "blue", "yellow")
 
@@ -227,3 +227,19 @@ def test_a_caller_changing_what_it_was_given_does_not_change_the_session():
     s.legal("red").clear()
     s.public_waiting().append("blue")
     assert _derived(s) == before
+
+
+def test_resume_of_a_damaged_log_is_the_game_before_the_refused_entry():
+    """A refused entry drops the tail, even an undo after it that, read whole, would have left
+    the refused entry in force: the resumed session is the one that played the good prefix."""
+    live = _first_turn()
+    live.decide("red", legal_actions(live.state, "red")[0])
+    store = MemoryStore()
+    store.start(live.header)
+    refused = LogEntry(8, "red", {"kind": "bid", "target": 99})  # no such card, not asked now
+    for e in [*live.entries, refused, LogEntry(9, "red", {"cancels": 7}, "undo")]:
+        store.append(e)
+    again = Session.resume(store)
+    assert store.load()[1] == live.entries == again.entries
+    assert again.applied == live.applied and again.events == live.events
+    assert _snapshot(again) == _snapshot(live) and _derived(again) == _derived(live)

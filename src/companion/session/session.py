@@ -122,13 +122,22 @@ class Session:
         """The game the store holds, replayed; raises StoreError if it holds none.
 
         A stored entry the engine refuses is damage: it and everything after it are dropped
-        (`replay.resume`; the store's `damage` says so) and the game resumes before it."""
-        resumed = resume(store)  # type: ignore[arg-type]  # every store here has keep_prefix
+        (`replay.resume`; the store's `damage` says so) and the game resumes before it. The log
+        is replayed once, into the session itself (`replay.resume` only checks what it gives)."""
+        made: list[Session] = []
+
+        def replay_into_session(header: GameHeader, entries: list[LogEntry]) -> tuple[State, int]:
+            session = cls(store, header)  # a header that sets up no game raises: damage
+            session.entries = list(entries)
+            made.append(session)
+            good = session._replay(publish=True)
+            return session.state, good
+
+        resumed = resume(store, replay_into_session)  # type: ignore[arg-type]  # has keep_prefix
         if resumed is None:
             raise StoreError("the store holds no game to resume")
-        session = cls(store, resumed.header)
-        session.entries = list(resumed.entries)
-        session._replay(publish=True)
+        session = made[-1]
+        session.entries = list(resumed.entries)  # the good prefix: a refused tail is dropped
         return session
 
     def _fresh(self) -> State:
@@ -304,23 +313,36 @@ class Session:
     def _cancel(self, player: str, kind: str, target: _Applied) -> None:
         entry = LogEntry(self._next_seq(), player, {"cancels": target.seq}, kind=kind)
         self._append(entry)
-        self._replay(publish=False)
+        good = self._replay(publish=False)
+        if good != len(self.entries):  # the live log replays whole
+            raise AssertionError(f"the session's own log was refused at entry {good + 1}")
 
-    def _replay(self, publish: bool) -> None:
-        """Rebuild the state from the log (session.replay: the decisions in force, in order).
+    def _replay(self, publish: bool) -> int:
+        """Rebuild the state from the log (session.replay: the decisions in force, in order);
+        returns how many entries of the log replay (fewer only on resume of a damaged log).
 
         After an undo the events are not published again (the feed is append-only); on resume
         they are, so that the outputs can show where the game stands."""
+        fresh: State | None = None
+
+        def apply(state: State, entry: LogEntry, action: Action) -> None:
+            nonlocal fresh
+            if state is not fresh:  # replay (re)starts from a new game: a refused entry
+                fresh, self.applied = state, []  # shortened the log, and it is replayed again
+            self._apply(state, entry, action)
+
         self.applied = []
-        self._publishing = publish
-        if publish:
-            self._publish(self._fresh().events)
+        self._publishing = False
         try:
-            self.state, good = replay(self.header, self.entries, self._apply)
+            state, good = replay(self.header, self.entries, apply)
         finally:
             self._publishing = True
-        if good != len(self.entries):  # the live log and resume's checked log replay whole
-            raise AssertionError(f"the session's own log was refused at entry {good + 1}")
+        if state is not fresh:  # no decision in force in the end
+            self.applied = []
+        self.state = state
+        if publish:  # a state's feed only grows: its events are every one published in turn
+            self._publish(state.events)
+        return good
 
     def public_events(self) -> list[dict[str, Any]]:
         """The game's public events as the engine has them now (undone ones gone)."""
