@@ -25,7 +25,7 @@ from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
 from companion.elgrande.data import CASTILLO
-from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.moves import Action, RuleError, describe
 from companion.elgrande.views import player_view
 from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
 from companion.screens.chart import score_history
@@ -524,7 +524,7 @@ class TableApp:
             prompt = s.decision().prompt  # what s.view() shows, without building the view
             return PadMenu(p, prompt, menu.entries(), menu.cursor, True, notice)
         if top is not None and p in top.sealed:
-            sealed = player_view(s.state, p)["you"]["sealed"]
+            sealed = describe(top.sealed[p])  # as player_view has it, without the whole view
             return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, sealed)
         waiting = ", ".join(s.public_waiting()) or "the table"
         return PadMenu(p, f"Waiting for {waiting}", (), 0, False)
