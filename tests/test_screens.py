@@ -495,3 +495,24 @@ def test_screens_and_voice_never_import_the_hardware_layer():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("font_name", ["TINY", "MATRIX_FONT"])
+def test_small_print_has_the_pixels_luma_legacy_text_draws(font_name):
+    """The masks are made from the font's bytes, not by luma's point-by-point drawing: every
+    character, and lines of them, must come out exactly as luma draws them."""
+    from luma.core.legacy import text as luma_text
+
+    from companion.screens import legacy_text
+
+    legacy_font = getattr(legacy_text, font_name)
+    lines = [chr(c) for c in range(32, 127)]
+    lines += ["".join(map(chr, range(32, 127))), "1-3 5 9-13", "Castillo 12", "Cast..", ""]
+    for line in lines:
+        w = legacy_text.text_width(line, legacy_font)
+        ours = Image.new("1", (w + 4, 10), 0)
+        legacy_text.draw_legacy(ImageDraw.Draw(ours), (2, 1), line, 1, legacy_font)
+        theirs = Image.new("1", (w + 4, 10), 0)
+        luma_text(ImageDraw.Draw(theirs), (2, 1), line, fill=1, font=legacy_font)
+        assert ours.tobytes() == theirs.tobytes(), repr(line)
+        assert line.strip() == "" or theirs.getbbox() is not None  # a line of pixels, compared

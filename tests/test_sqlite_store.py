@@ -109,6 +109,29 @@ def test_every_returned_append_survives_a_sigkill_at_any_moment(path):
     assert store.damage is None
 
 
+def test_an_entry_is_committed_when_append_returns(path):
+    store = filled(path, 0, close=False)
+    other = sqlite3.connect(path)
+    try:
+        for seq in range(1, 4):
+            store.append(entry(seq))
+            assert not store._conn.in_transaction
+            assert other.execute("SELECT max(seq) FROM entry").fetchone() == (seq,)
+    finally:
+        other.close()
+        store.close()
+
+
+def test_the_wal_is_written_over_in_place_rather_than_grown_by_every_entry(path):
+    """A commit that lengthens the -wal costs a journalled size change on top of its sync: the
+    store has it checkpointed every WAL_PAGES pages, after which SQLite reuses its space."""
+    store = filled(path, 4 * sqlite_store.WAL_PAGES, close=False)
+    (page,) = store._conn.execute("PRAGMA page_size").fetchone()
+    frames = (path.with_name("game.db-wal").stat().st_size - 32) // (24 + page)
+    assert frames <= 2 * sqlite_store.WAL_PAGES
+    store.close()
+
+
 def test_the_file_and_its_wal_are_mode_0600_whatever_the_umask(path):
     old = os.umask(0o022)
     try:

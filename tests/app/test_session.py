@@ -9,7 +9,7 @@ from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import public_view
 from companion.session.session import BOUNDARY_EVENTS, Session, SessionError
-from companion.session.store import MemoryStore, StoreError
+from companion.session.store import LogEntry, MemoryStore, StoreError
 
 THREE = ("red", "blue", "yellow")
 
@@ -185,3 +185,61 @@ def test_every_undo_at_every_point_of_a_bot_game_respects_the_boundaries():
         snapshots.append(_snapshot(s))
     assert undone > 50 and refused_at_boundary > 10
     assert {"bids", "turn", "score"} <= crossed_kinds
+
+
+def _derived(s: Session):
+    """All the session derives from its state (cached between changes)."""
+    legal = {p: s.legal(p) for p in s.players}
+    return s.decision(), s.public_waiting(), legal, s.view()
+
+
+def _derived_afresh(s: Session):
+    """The same, from a session that replays the log now (so nothing of it is cached)."""
+    return _derived(Session.resume(s.store))
+
+
+def test_what_the_session_derives_follows_every_decision_undo_and_withdraw():
+    s = Session.new(MemoryStore(), THREE, seed=3)
+    first, *others = decision(s.state).players
+
+    def turn() -> str:
+        return decision(s.state).players[0]
+
+    steps = [
+        lambda: _seal(s, first, 5),
+        lambda: s.withdraw(first),  # back in the 1-7 group
+        lambda: s.decide(first, Action("bid", 5)),
+        lambda: [_seal(s, p, v) for p, v in zip(others, (13, 1), strict=True)],
+        lambda: s.decide(turn(), legal_actions(s.state, turn())[0]),
+        lambda: s.undo(turn()),
+    ]
+    for step in steps:
+        _derived(s)  # asked before the change: the cache is full
+        step()
+        assert _derived(s) == _derived_afresh(s)
+        assert s.decision() == decision(s.state)
+        assert all(s.legal(p) == legal_actions(s.state, p) for p in s.players)
+
+
+def test_a_caller_changing_what_it_was_given_does_not_change_the_session():
+    s = _first_turn()
+    before = _derived(s)
+    s.legal("red").clear()
+    s.public_waiting().append("blue")
+    assert _derived(s) == before
+
+
+def test_resume_of_a_damaged_log_is_the_game_before_the_refused_entry():
+    """A refused entry drops the tail, even an undo after it that, read whole, would have left
+    the refused entry in force: the resumed session is the one that played the good prefix."""
+    live = _first_turn()
+    live.decide("red", legal_actions(live.state, "red")[0])
+    store = MemoryStore()
+    store.start(live.header)
+    refused = LogEntry(8, "red", {"kind": "bid", "target": 99})  # no such card, not asked now
+    for e in [*live.entries, refused, LogEntry(9, "red", {"cancels": 7}, "undo")]:
+        store.append(e)
+    again = Session.resume(store)
+    assert store.load()[1] == live.entries == again.entries
+    assert again.applied == live.applied and again.events == live.events
+    assert _snapshot(again) == _snapshot(live) and _derived(again) == _derived(live)

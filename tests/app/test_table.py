@@ -7,6 +7,7 @@ from companion.app.menus import MenuState, likeliest
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
+from companion.screens import render_pad
 from companion.screens.model import MAX_MENU
 from companion.screens.pages import PAGE_KINDS, announce_page
 from hw.events import DeviceFault
@@ -86,6 +87,27 @@ def test_only_a_display_whose_image_changed_is_written(make_table, mocker):
     assert shows["blue"].call_count == 1
     assert all(s.call_count == 0 for p, s in shows.items() if p != "blue")
     assert main.call_count == 0
+
+
+def _pad_as_drawn_now(app, p):
+    """What p's pad shows if drawn now from the app's state, whatever was drawn before."""
+    own = app._own(p)
+    mine = None if own is None else {"you": {"hand": own[0], "castillo": own[1]}}
+    return render_pad(mine, app._pad_menu(p), app.hw.pads[p].display.size).tobytes()
+
+
+def test_after_every_press_of_a_game_every_pad_shows_where_the_game_stands(make_table):
+    """A pad is drawn again only when what it shows may have changed: never left stale."""
+    seats = ("red", "blue", "yellow")
+    table = make_table(seed=4, seats=seats, short_game=True)
+    table.press("red", "select")
+    driver = table.bots(make_bots(seats, 4))
+    steps = 0
+    while driver.step():
+        steps += 1
+        for p, pad in table.hw.pads.items():
+            assert pad.display.device.image.tobytes() == _pad_as_drawn_now(table.app, p), (p, steps)
+    assert table.app.mode == "final" and steps > 100
 
 
 def test_a_device_fault_shows_on_the_main_display_and_the_game_goes_on(make_table):

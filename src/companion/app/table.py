@@ -25,8 +25,7 @@ from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
 from companion.elgrande.data import CASTILLO
-from companion.elgrande.engine import decision
-from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.moves import Action, RuleError, describe
 from companion.elgrande.views import player_view
 from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
 from companion.screens.chart import score_history
@@ -344,14 +343,19 @@ class TableApp:
 
     def _menu(self, p: str) -> MenuState:
         """The player's menu over their legal choices; rebuilt when the choices change."""
-        actions = self._s.legal(p)
-        key = (len(self._s.applied), tuple(actions))
-        if self._menu_keys.get(p) != key or p not in self.menus:
+        s = self._s
+        known = self._menu_keys.get(p)
+        if known is not None and known[0] == s.stamp and p in self.menus:
+            return self.menus[p]  # the state is the one the menu was last checked against
+        actions = s.legal(p)
+        key = (len(s.applied), tuple(actions))
+        if known is None or known[1] != key or p not in self.menus:
             menu = MenuState(actions)
             start = likeliest(actions, self.last_pick.get(p))
             if start is not None:
                 menu.point_at(start)
-            self.menus[p], self._menu_keys[p] = menu, key
+            self.menus[p] = menu
+        self._menu_keys[p] = (s.stamp, key)
         return self.menus[p]
 
     def menu_for(self, p: str) -> MenuState:
@@ -417,16 +421,33 @@ class TableApp:
         for p in self.pads:
             display = self.hw.pads[p].display
             if display is not None:
-                menu = self._pad_menu(p)
-                # All the pad draws (render_pad: the menu, the hand, the Castillo count), so a
-                # decision redraws only the pads it changed, not all five.
-                key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, self._own(p))
-                if self._drawn.get(p) != key:
-                    self._drawn[p] = key
-                    own = key[-1]
-                    mine = None if own is None else {"you": {"hand": own[0], "castillo": own[1]}}
-                    self.outputs.pad(p, render_pad(mine, menu, display.size))
+                self._refresh_pad(p, display.size)
         self._leds()
+
+    def _refresh_pad(self, p: str, size: tuple[int, int]) -> None:
+        """Draw `p`'s pad again if what it shows changed; while what it is drawn from is as it
+        was (`_pad_inputs`), the menu and the hand are not even asked for again."""
+        drawn = self._drawn.get(p)
+        if drawn is not None and drawn[0] == self._pad_inputs(p):
+            return
+        menu = self._pad_menu(p)
+        # All the pad draws (render_pad: the menu, the hand, the Castillo count), so a decision
+        # redraws only the pads it changed, not all five.
+        key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, self._own(p))
+        self._drawn[p] = (self._pad_inputs(p), key)  # after _pad_menu, which may build p's menu
+        if drawn is None or drawn[1] != key:
+            own = key[-1]
+            mine = None if own is None else {"you": {"hand": own[0], "castillo": own[1]}}
+            self.outputs.pad(p, render_pad(mine, menu, size))
+
+    def _pad_inputs(self, p: str) -> tuple[Any, ...]:
+        """All that `_pad_menu(p)` and `_own(p)` read: the mode, the session's state (its stamp
+        changes with every change, and differs from any other session's) and p's menu, with its
+        page and cursor as they are now (the menu object itself is mutable)."""
+        s = self.session
+        menu = self.menus.get(p)
+        where = None if menu is None else (menu.page, menu.cursor)
+        return (self.mode, None if s is None else s.stamp, menu, where)
 
     def _consume_events(self) -> None:
         s = self._s
@@ -593,10 +614,10 @@ class TableApp:
         if s.legal(p):
             menu = self._menu(p)
             notice = top.notices.get(p, "") if top is not None else ""
-            prompt = decision(s.state).prompt  # what s.view() shows, without building the view
+            prompt = s.decision().prompt  # what s.view() shows, without building the view
             return PadMenu(p, prompt, menu.entries(), menu.cursor, True, notice)
         if top is not None and p in top.sealed:
-            sealed = player_view(s.state, p)["you"]["sealed"]
+            sealed = describe(top.sealed[p])  # as player_view has it, without the whole view
             return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, sealed)
         waiting = ", ".join(s.public_waiting()) or "the table"
         return PadMenu(p, f"Waiting for {waiting}", (), 0, False)

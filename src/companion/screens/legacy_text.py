@@ -13,7 +13,6 @@ from __future__ import annotations
 import unicodedata
 from functools import cache, lru_cache
 
-from luma.core.legacy import text as legacy_text
 from luma.core.legacy import textsize
 from luma.core.legacy.font import LCD_FONT, TINY_FONT, proportional
 from PIL import Image, ImageDraw
@@ -52,12 +51,23 @@ def _width(text: str, font_key: int) -> int:
     return textsize(text, _FONTS[font_key])[0]
 
 
+# Each byte with its bits in the opposite order.
+_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
 @lru_cache(maxsize=1024)
 def _mask(text: str, font_key: int) -> Image.Image:
-    """`text` drawn once by luma (a point a lit pixel) as a 1-bit mask, stamped on each use."""
-    mask = Image.new("1", (max(1, _width(text, font_key)), 8), 0)
-    legacy_text(ImageDraw.Draw(mask), (0, 0), text, fill=1, font=_FONTS[font_key])
-    return mask
+    """`text` as luma's legacy `text` draws it, as a 1-bit mask stamped on each use.
+
+    A legacy font is a list of column bytes, bit 0 the top row. luma draws them a point a lit
+    pixel (slow the first time a hand or a name is shown); the same pixels come out of the bytes
+    themselves: each column as one 8-pixel row of a "1" image (leftmost pixel = most significant
+    bit, hence the reversal), then rows and columns swapped."""
+    font = _FONTS[font_key]
+    columns = bytes(_REVERSED[byte] for ch in text for byte in font[ord(ch)])
+    if not columns:
+        return Image.new("1", (1, 8), 0)
+    return Image.frombytes("1", (8, len(columns)), columns).transpose(Image.Transpose.TRANSPOSE)
 
 
 def tiny_fit(text: str, max_width: int) -> str:

@@ -38,6 +38,9 @@ CANCELLING = ("undo", "withdraw")  # entry kinds whose action is {"cancels": seq
 
 # How a replay applies one decision: the engine by default; the session also records it.
 Apply = Callable[[State, LogEntry, Action], None]
+# How `resume` rebuilds the game from its header and log: the state after the log's good prefix
+# and that prefix's length (`replay` by default; the session replays into itself, once).
+Replayer = Callable[[GameHeader, list[LogEntry]], tuple[State, int]]
 
 
 def _engine_apply(state: State, entry: LogEntry, action: Action) -> None:
@@ -109,7 +112,7 @@ class Resumed:
     state: State
 
 
-def resume(store: PrefixStore) -> Resumed | None:
+def resume(store: PrefixStore, replayer: Replayer = replay) -> Resumed | None:
     """The stored game replayed through the engine (None: no game is stored).
 
     A refused entry and everything after it are dropped from the store (`store.keep_prefix`,
@@ -121,7 +124,7 @@ def resume(store: PrefixStore) -> Resumed | None:
     if header is None:
         return None
     try:
-        state, good = replay(header, entries)
+        state, good = replayer(header, entries)
     except (RuleError, OptionsError) as exc:
         store.keep_prefix(0, f"its header cannot set up a game: {exc}")
         return None

@@ -25,11 +25,13 @@ cancelled; two session inputs cancel one:
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
-from companion.elgrande.moves import Action, RuleError, describe
+from companion.elgrande.moves import Action, Decision, RuleError, describe
 from companion.elgrande.options import TableOptions
 from companion.elgrande.state import Event, State
 from companion.elgrande.steps import SecretStep
@@ -56,6 +58,12 @@ BOUNDARY_EVENTS = frozenset(
         "setup",
     }
 )
+
+
+# Stamps of the session states: a new one at every change, never reused by another session, so a
+# cache keyed on it (the table's menus) cannot mistake one game's state for another's.
+_STAMPS = itertools.count(1)
+T = TypeVar("T")
 
 
 class SessionError(RuleError):
@@ -85,6 +93,10 @@ class Session:
         self.events: list[dict[str, Any]] = []  # numbered public events, append-only
         self.store_failed = False
         self._publishing = True  # a replay after an undo does not publish events again
+        # What is derived from the state (legal choices, who is waiting, the decision), computed
+        # once per state: a press asks for them many times over (every pad, every output).
+        self._derived: dict[tuple[str, ...], Any] = {}
+        self.stamp = 0  # changes whenever the state does (see `_changed`)
         self.state = self._fresh()
 
     # -- starting --------------------------------------------------------------------------------
@@ -110,17 +122,50 @@ class Session:
         """The game the store holds, replayed; raises StoreError if it holds none.
 
         A stored entry the engine refuses is damage: it and everything after it are dropped
-        (`replay.resume`; the store's `damage` says so) and the game resumes before it."""
-        resumed = resume(store)  # type: ignore[arg-type]  # every store here has keep_prefix
+        (`replay.resume`; the store's `damage` says so) and the game resumes before it. The log
+        is replayed once, into the session itself (`replay.resume` only checks what it gives)."""
+        made: list[Session] = []
+
+        def replay_into_session(header: GameHeader, entries: list[LogEntry]) -> tuple[State, int]:
+            session = cls(store, header)  # a header that sets up no game raises: damage
+            session.entries = list(entries)
+            made.append(session)
+            good = session._replay(publish=True)
+            return session.state, good
+
+        resumed = resume(store, replay_into_session)  # type: ignore[arg-type]  # has keep_prefix
         if resumed is None:
             raise StoreError("the store holds no game to resume")
-        session = cls(store, resumed.header)
-        session.entries = list(resumed.entries)
-        session._replay(publish=True)
+        session = made[-1]
+        session.entries = list(resumed.entries)  # the good prefix: a refused tail is dropped
         return session
 
     def _fresh(self) -> State:
         return start_state(self.header)
+
+    # -- the state, and what is derived from it --------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The game now. Change it only through the session: what is derived is cached."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state = state
+        self._changed()
+
+    def _changed(self) -> None:
+        """The state changed: forget what was derived from it."""
+        self._derived.clear()
+        self.stamp = next(_STAMPS)
+
+    def _cached(self, key: tuple[str, ...], make: Callable[[], T]) -> T:
+        try:
+            return self._derived[key]
+        except KeyError:
+            value = self._derived[key] = make()
+            return value
 
     # -- what is asked now -----------------------------------------------------------------------
 
@@ -136,22 +181,37 @@ class Session:
         top = self.state.steps[-1] if self.state.steps else None
         return top if isinstance(top, SecretStep) else None
 
+    def decision(self) -> Decision | None:
+        """Who must decide what now (the engine's `decision`; None once the game is over)."""
+        return self._cached(("decision",), lambda: decision(self.state))
+
     def legal(self, player: str) -> list[Action]:
-        return legal_actions(self.state, player)
+        """The player's legal choices now (a new list: the cached one stays as it was)."""
+        return list(self._legal(player))
+
+    def _legal(self, player: str) -> tuple[Action, ...]:
+        return self._cached(("legal", player), lambda: tuple(legal_actions(self.state, player)))
 
     def public_waiting(self) -> list[str]:
         """Who the public may be told is still choosing. In a sealed step a player whose choice
         clashed and must be made again is *not* named: the public only sees "waiting"."""
-        d = decision(self.state)
+        return list(self._cached(("waiting",), self._public_waiting))
+
+    def _public_waiting(self) -> tuple[str, ...]:
+        d = self.decision()
         if d is None:
-            return []
+            return ()
         top = self.secret_step()
         if top is not None:
-            return [p for p in top.players if p not in top.sealed and p not in top.notices]
-        return list(d.players)
+            return tuple(p for p in top.players if p not in top.sealed and p not in top.notices)
+        return d.players
 
     def view(self) -> dict[str, Any]:
-        """The public view with the sealed step's waiting list made safe (see public_waiting)."""
+        """The public view with the sealed step's waiting list made safe (see public_waiting).
+
+        Built anew each time (a new dict the caller may keep): a copy of a cached view, made so
+        that a caller cannot spoil the cache, costs more than this (public_view reuses the
+        events' JSON), and the table asks for it once per change."""
         view = public_view(self.state)
         pending = view.get("decision")
         if pending is not None:
@@ -167,7 +227,7 @@ class Session:
 
     def decide(self, player: str, action: Action) -> None:
         """Take one decision; a refused one raises RuleError and changes nothing."""
-        if action not in legal_actions(self.state, player):
+        if action not in self._legal(player):
             apply_in_place(self.state, player, action)  # raises the engine's RuleError
             raise AssertionError("the engine accepted an action legal_actions did not offer")
         entry = LogEntry(self._next_seq(), player, action.to_json())
@@ -181,7 +241,7 @@ class Session:
         if not self.applied:
             return "nothing to take back"
         last = self.applied[-1]
-        d = decision(self.state)
+        d = self.decision()
         if d is None or player not in d.players:
             waiting = ", ".join(self.public_waiting()) or "nobody"
             return f"only the player deciding now may take back; waiting for {waiting}"
@@ -243,6 +303,7 @@ class Session:
         d = decision(state)
         secret = bool(d and d.secret)
         apply_in_place(state, entry.player, action)
+        self._changed()  # (during a replay `state` is not self.state yet: harmless)
         new = state.events[before:]
         kinds = frozenset(e.kind for e in new)
         self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds, len(new)))
@@ -252,23 +313,36 @@ class Session:
     def _cancel(self, player: str, kind: str, target: _Applied) -> None:
         entry = LogEntry(self._next_seq(), player, {"cancels": target.seq}, kind=kind)
         self._append(entry)
-        self._replay(publish=False)
+        good = self._replay(publish=False)
+        if good != len(self.entries):  # the live log replays whole
+            raise AssertionError(f"the session's own log was refused at entry {good + 1}")
 
-    def _replay(self, publish: bool) -> None:
-        """Rebuild the state from the log (session.replay: the decisions in force, in order).
+    def _replay(self, publish: bool) -> int:
+        """Rebuild the state from the log (session.replay: the decisions in force, in order);
+        returns how many entries of the log replay (fewer only on resume of a damaged log).
 
         After an undo the events are not published again (the feed is append-only); on resume
         they are, so that the outputs can show where the game stands."""
+        fresh: State | None = None
+
+        def apply(state: State, entry: LogEntry, action: Action) -> None:
+            nonlocal fresh
+            if state is not fresh:  # replay (re)starts from a new game: a refused entry
+                fresh, self.applied = state, []  # shortened the log, and it is replayed again
+            self._apply(state, entry, action)
+
         self.applied = []
-        self._publishing = publish
-        if publish:
-            self._publish(self._fresh().events)
+        self._publishing = False
         try:
-            self.state, good = replay(self.header, self.entries, self._apply)
+            state, good = replay(self.header, self.entries, apply)
         finally:
             self._publishing = True
-        if good != len(self.entries):  # the live log and resume's checked log replay whole
-            raise AssertionError(f"the session's own log was refused at entry {good + 1}")
+        if state is not fresh:  # no decision in force in the end
+            self.applied = []
+        self.state = state
+        if publish:  # a state's feed only grows: its events are every one published in turn
+            self._publish(state.events)
+        return good
 
     def public_events(self) -> list[dict[str, Any]]:
         """The game's public events as the engine has them now (undone ones gone)."""
