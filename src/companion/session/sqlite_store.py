@@ -246,13 +246,11 @@ class SqliteStore:
             text = canonical(state)
         except (TypeError, ValueError) as exc:
             raise StoreError(errno.EINVAL, f"the screen state is not JSON-able: {exc}") from exc
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+        try:  # one statement: its own transaction, as in append
             conn.execute(
                 "INSERT OR REPLACE INTO screen (id, state, checksum) VALUES (1, ?, ?)",
                 (text, screen_checksum(text)),
             )
-            conn.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()
             raise store_error(exc, "cannot keep the screen state in", self.path) from exc
