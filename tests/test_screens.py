@@ -469,7 +469,8 @@ def pictures(tmp_path_factory):
 
 
 def _as_pictured(frame: Image.Image, scale: int = 2) -> bytes:
-    big = frame.convert("L").resize((frame.width * scale, frame.height * scale), Image.NEAREST)
+    size = (frame.width * scale, frame.height * scale)
+    big = frame.convert("L").resize(size, Image.Resampling.NEAREST)
     return big.tobytes()
 
 
@@ -478,25 +479,27 @@ def _png(path: Path) -> bytes:
         return img.convert("L").tobytes()
 
 
-def _table(seats: tuple[str, ...], seed: int, out_dir: Path | None = None):
-    """A TableApp on pi.toml mocked (every pad with a display), built here, not by the command."""
+def _table(seats: tuple[str, ...], seed: int, out_dir: Path | None = None, config="pi.toml"):
+    """A TableApp on a shipped config mocked (as it is: its pads' displays too), built here."""
     from companion.app.config import load_app_config
     from companion.app.setup import TableDefaults
     from companion.app.table import TableApp
     from hw.hardware import build_hardware
 
-    hardware, table = load_app_config(None, "pi.toml")
+    hardware, table = load_app_config(None, config)
     clock = VirtualClock()
     hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
     app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, out_dir=out_dir)
     return hw, clock, app
 
 
-def test_the_setup_picture_is_the_frame_a_fresh_table_shows(pictures):
-    hw, _, _ = _table(("red", "blue", "yellow"), seed=3)
+@pytest.mark.parametrize(("label", "config"), [("128x64", "pi.toml"), ("256x64", "sim.toml")])
+def test_the_setup_picture_is_the_frame_a_fresh_table_shows(pictures, label, config):
+    hw, _, _ = _table(("red", "blue", "yellow"), seed=3, config=config)
     with hw:
         frame = hw.display.device.image
-    assert _png(pictures / "main-128x64-setup.png") == _as_pictured(frame)
+    assert frame.size == MAINS[label][0]
+    assert _png(pictures / f"main-{label}-setup.png") == _as_pictured(frame)
 
 
 def test_the_final_picture_and_chart_are_those_of_the_same_game_played_at_a_table(
@@ -521,6 +524,15 @@ def test_the_final_picture_and_chart_are_those_of_the_same_game_played_at_a_tabl
         frame = hw.display.device.image
     assert _png(pictures / "main-128x64-final.png") == _as_pictured(frame)
     assert _png(pictures / "chart-large.png") == _png(tmp_path / "scores.png")
+
+
+def test_the_committed_pictures_are_what_the_command_makes_now(tmp_path):
+    # The README shows docs/screens/: after a change to what the app draws, run the README's
+    # `companion screens --out docs/screens` again (the defaults) and look at the new pictures.
+    render_all(tmp_path)
+    docs = Path(__file__).resolve().parents[1] / "docs" / "screens"
+    stale = sorted(p.name for p in tmp_path.iterdir() if _png(p) != _png(docs / p.name))
+    assert stale == [], "docs/screens is stale: run companion screens --out docs/screens"
 
 
 def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
