@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from companion.app.presses import Presser, VirtualClock
 from companion.elgrande.bots import RandomBot
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
@@ -34,7 +35,7 @@ from companion.screens.names import short_area
 from companion.screens.pad import hand_text
 from companion.screens.pages import announce_page
 from companion.screens.text import fit, font, width, wrap
-from companion.screens_cmd import run_screens
+from companion.screens_cmd import render_all, run_screens
 
 assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
 MAINS = {"128x64": ((128, 64), "1"), "256x64": ((256, 64), "L")}
@@ -459,6 +460,81 @@ def test_screens_command_writes_every_screen(tmp_path, capsys):
     assert shown == {p.name for p in (root / "docs" / "screens").iterdir()}
 
 
+@pytest.fixture(scope="module")
+def pictures(tmp_path_factory):
+    """`companion screens --seed 3 --players 3 --scale 2`, written once for the tests below."""
+    out = tmp_path_factory.mktemp("screens")
+    render_all(out, seed=3, players=3, scale=2)
+    return out
+
+
+def _as_pictured(frame: Image.Image, scale: int = 2) -> bytes:
+    size = (frame.width * scale, frame.height * scale)
+    big = frame.convert("L").resize(size, Image.Resampling.NEAREST)
+    return big.tobytes()
+
+
+def _png(path: Path) -> bytes:
+    with Image.open(path) as img:
+        return img.convert("L").tobytes()
+
+
+def _table(seats: tuple[str, ...], seed: int, out_dir: Path | None = None, config="pi.toml"):
+    """A TableApp on a shipped config mocked (as it is: its pads' displays too), built here."""
+    from companion.app.config import load_app_config
+    from companion.app.setup import TableDefaults
+    from companion.app.table import TableApp
+    from hw.hardware import build_hardware
+
+    hardware, table = load_app_config(None, config)
+    clock = VirtualClock()
+    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, out_dir=out_dir)
+    return hw, clock, app
+
+
+@pytest.mark.parametrize(("label", "config"), [("128x64", "pi.toml"), ("256x64", "sim.toml")])
+def test_the_setup_picture_is_the_frame_a_fresh_table_shows(pictures, label, config):
+    hw, _, _ = _table(("red", "blue", "yellow"), seed=3, config=config)
+    with hw:
+        frame = hw.display.device.image
+    assert frame.size == MAINS[label][0]
+    assert _png(pictures / f"main-{label}-setup.png") == _as_pictured(frame)
+
+
+def test_the_final_picture_and_chart_are_those_of_the_same_game_played_at_a_table(
+    pictures, tmp_path
+):
+    # The same seed, bots pressing the buttons, on a table whose pads all have a display: the
+    # game is the same, so its last frame and saved chart are the command's.
+    from companion.app.demo import make_bots
+    from companion.app.drivers import BotDriver
+
+    seats = ("red", "blue", "yellow")
+    hw, clock, app = _table(seats, seed=3, out_dir=tmp_path)
+    with hw:
+        presser = Presser(hw, clock)
+        driver = BotDriver(app, presser, make_bots(seats, 3), hw.events)
+        while (planned := driver.plan()) is not None:
+            for button in planned[1]:
+                presser.press(planned[0], button)
+                while not hw.events.empty():
+                    app.handle(hw.events.get_nowait())
+        assert app.mode == "final"
+        frame = hw.display.device.image
+    assert _png(pictures / "main-128x64-final.png") == _as_pictured(frame)
+    assert _png(pictures / "chart-large.png") == _png(tmp_path / "scores.png")
+
+
+def test_the_committed_pictures_are_what_the_command_makes_now(tmp_path):
+    # The README shows docs/screens/: after a change to what the app draws, run the README's
+    # `companion screens --out docs/screens` again (the defaults) and look at the new pictures.
+    render_all(tmp_path)
+    docs = Path(__file__).resolve().parents[1] / "docs" / "screens"
+    stale = sorted(p.name for p in tmp_path.iterdir() if _png(p) != _png(docs / p.name))
+    assert stale == [], "docs/screens is stale: run companion screens --out docs/screens"
+
+
 def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
     assert run_screens(str(tmp_path / "out"), seed=1, players=6, scale=1) == 2
     assert "--players must be 2 to 5, got 6" in capsys.readouterr().err
@@ -490,7 +566,8 @@ def test_screens_and_voice_never_import_the_hardware_layer():
     import sys
 
     code = (
-        "import sys, companion.screens, companion.screens_cmd, companion.voice\n"
+        # (companion.screens_cmd is not among them: it pictures the app itself, on mock hardware.)
+        "import sys, companion.screens, companion.voice\n"
         "print(sorted(m for m in sys.modules if m == 'hw' or m.startswith('hw.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
