@@ -4,6 +4,7 @@ A mutant that breaks a property is reported at once: no shrinking (minutes per m
 cores), the same examples every run, nothing written to the example database.
 """
 
+import pytest
 from hypothesis import Phase, settings
 
 settings.register_profile(
@@ -21,3 +22,21 @@ def pytest_configure(config) -> None:
 
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         del os.environ["MUTANT_UNDER_TEST"]
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every text a screen's canvas draws, as drawn (after any cut to its room); text on a row
+    that does not fit the display is never drawn, so it is not here either."""
+    from companion.screens import canvas as canvas_module
+    from companion.screens.text import fit
+
+    texts: list[str] = []
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        texts.append(fit(text, max_width))
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
+    return texts

@@ -33,7 +33,7 @@ from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import short_area
 from companion.screens.pad import hand_text
-from companion.screens.pages import announce_page
+from companion.screens.pages import announce_page, scores_page
 from companion.screens.text import fit, font, width, wrap
 from companion.screens_cmd import render_all, run_screens
 
@@ -593,3 +593,26 @@ def test_small_print_has_the_pixels_luma_legacy_text_draws(font_name):
         luma_text(ImageDraw.Draw(theirs), (2, 1), line, fill=1, font=legacy_font)
         assert ours.tobytes() == theirs.tobytes(), repr(line)
         assert line.strip() == "" or theirs.getbbox() is not None  # a line of pixels, compared
+
+
+FIVE_SCORES = {"yellow": 119, "red": 113, "blue": 102, "green": 97, "black": 46}
+
+
+@pytest.mark.parametrize(("size", "mode"), [((128, 64), "1"), ((256, 64), "L")])
+def test_a_five_player_ranking_and_score_table_show_every_player(size, mode, drawn):
+    view = {"scores": FIVE_SCORES, "winners": ["yellow"]}
+    render_main(view, MainUI("final", "Winner: yellow", (), None, "● chart"), size, mode)
+    assert [t for t in drawn if t[0].isdigit()] == [
+        "1 yellow 119",
+        "2 red 113",
+        "3 blue 102",
+        "4 green 97",
+        "5 black 46",
+    ]
+    drawn.clear()
+    table = scores_page(view, footer="12/12  ● next")
+    render_main(view, table, size, mode)
+    assert [t for t in drawn if t.split(" ")[0] in FIVE_SCORES] == [
+        f"{p} {n}" for p, n in FIVE_SCORES.items()
+    ]
+    assert "12/12  ● next" in drawn  # moved to the title row, not dropped: it fits there

@@ -8,27 +8,11 @@ import pytest
 
 from companion.elgrande.data import game_data
 from companion.screens import MainUI, PadMenu, render_main, render_pad
-from companion.screens import canvas as canvas_module
 from companion.screens.main_display import PHASES
 from companion.screens.model import MAX_MENU
 from companion.screens.names import short_area
-from companion.screens.text import fit
 
 LONGEST_PHASE = max(PHASES, key=lambda p: len(PHASES[p]))  # the header leaves the least room
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every text a canvas draws, as drawn (after any cut to its room)."""
-    texts: list[str] = []
-    real = canvas_module.draw_text
-
-    def record(draw, xy, text, fill, max_width):
-        texts.append(fit(text, max_width))
-        return real(draw, xy, text, fill, max_width)
-
-    monkeypatch.setattr(canvas_module, "draw_text", record)
-    return texts
 
 
 def test_the_screens_and_the_pad_menus_use_the_data_files_short_names():

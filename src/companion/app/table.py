@@ -584,11 +584,9 @@ class TableApp:
         return MainUI("privacy", f"Only {p} looks", lines, None, footer, alerts)
 
     def _final_ui(self, alerts: tuple[str, ...]) -> MainUI:
-        s = self._s.state
-        ranking = sorted(s.players, key=lambda p: (p not in s.winners, -s.scores[p]))
-        lines = tuple(f"{i}. {p} {s.scores[p]}" for i, p in enumerate(ranking, 1))
-        title = "Winner: " + " and ".join(s.winners)
-        return MainUI("final", title, lines, None, "● chart", alerts)
+        # The ranking comes from the view (screens.main_display.ranking_lines: ties share a place).
+        title = "Winner: " + " and ".join(self._s.state.winners)
+        return MainUI("final", title, (), None, "● chart", alerts)
 
     def _own(self, p: str) -> tuple[Any, ...] | None:
         """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p

@@ -152,13 +152,23 @@ def _prompt(view: dict[str, Any]) -> str:
 
 
 def _titled(c: Canvas, ui: MainUI, bottom: int, lines: list[str], cursor: int | None) -> None:
-    """Title, rule, the lines (scrolled so the cursor shows), the footer on the last row."""
+    """Title, rule, the lines (scrolled so the cursor shows), the footer on the last row.
+
+    Lines with no cursor to scroll to (a ranking, a score table) must all show: if the footer's
+    row would hide the last of them, the footer moves to the title row's right end, or is left
+    out when it does not fit there (the pads say which keys act, too)."""
+    footer = ui.footer
+    crowded = cursor is None and len(lines) > len(_body_rows(c, bottom - LINE))
+    if footer and crowded and len(lines) <= len(_body_rows(c, bottom + 1)):
+        if width(ui.title) + GLYPH_W + width(footer) <= c.width:
+            c.right(0, footer)
+        footer = ""
     c.row(0, ui.title)
     c.rule(11)
-    if ui.footer:
+    if footer:
         y = bottom - LINE - 1
         if y >= BODY:
-            c.row(y, ui.footer)
+            c.row(y, footer)
             bottom = y
     rows = _body_rows(c, bottom + 1)
     first = 0
