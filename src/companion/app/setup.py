@@ -127,7 +127,7 @@ class SetupScreen:
         lines = self._lines()
         top = min(max(0, self.cursor - WINDOW + 1), len(lines) - WINDOW)
         shown = tuple(lines[top : top + WINDOW])
-        footer = self.message or "◀ ▶ line  ● change/start"
+        footer = self.message or "◀ ▶ line  ● select"  # fits 128 px
         return MainUI(
             screen="setup",
             title="New game",
