@@ -30,6 +30,8 @@ from companion.elgrande.views import player_view
 from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
 from companion.screens.chart import score_history
 from companion.screens.pages import PAGE_KINDS, announce_footer, announce_page, scores_page
+from companion.screens.text import width as text_width
+from companion.screens.text import wrap as wrap_text
 from companion.session.session import Session
 from companion.session.store import MemoryStore, Store, StoreError
 from companion.voice import speech_for
@@ -572,11 +574,14 @@ class TableApp:
         if self._s.legal(p):
             menu = self._menu(p)
             entries = menu.entries()
-            lines = (
-                self._s.view()["decision"]["prompt"],
-                f"◀ {entries[menu.cursor]} ▶  {menu.cursor + 1}/{len(entries)}",
-                pv["notice"] or "",
-            )
+            room = self.hw.display.size[0] - 2
+            entry = f"◀ {entries[menu.cursor]} ▶"
+            counted = f"{entry}  {menu.cursor + 1}/{len(entries)}"
+            notice = pv["notice"] or ""
+            # A narrow display: the prompt takes the notice's row when there is none, and the
+            # entry keeps its arrows before the count.
+            prompt = wrap_text(self._s.decision().prompt, room, 1 if notice else 2)
+            lines = (*prompt, counted if text_width(counted) <= room else entry, notice)
             footer = "● pick  hold ● leave"
         else:
             lines = (f"your choice: {pv['sealed']}",)
