@@ -8,8 +8,14 @@ first when the table chooses."""
 from __future__ import annotations
 
 from companion.elgrande.effects import _push
-from companion.elgrande.effects.movement import MoveCaballeros, start_move
-from companion.elgrande.effects.scorings import ScoreRegion, first_value_in, score_now
+from companion.elgrande.effects.movement import MoveCaballeros, PlaceExtra, start_move
+from companion.elgrande.effects.scorings import (
+    ScoreRegion,
+    emptiest,
+    first_value_in,
+    fullest,
+    score_now,
+)
 from companion.elgrande.effects.secrets import CardDiscs, start_discs
 from companion.elgrande.engine import apply_in_place, decision, new_game
 from companion.elgrande.moves import Action
@@ -47,7 +53,8 @@ def test_score_now_scores_the_selected_areas_under_its_title_every_rank_or_first
         s = _game()
         s.board["aragon"].update(red=3, blue=2)  # red 1st (5), blue 2nd (4) in Aragón (5-4-1)
         before = dict(s.scores)
-        score_now("Special scoring: test", lambda s: ["aragon"], first_only=first_only)(s, "red")
+        aragon = lambda s: [r for r in s.data.regions if r == "aragon"]  # noqa: E731
+        score_now("Special scoring: test", aragon, first_only=first_only)(s, "red")
         gained = {p: s.scores[p] - before[p] for p in SEATS}
         assert gained == {"red": 5, "blue": blue, "yellow": 0}
         kinds = [(e.kind, e.text.split(":")[0]) for e in s.events[-2:]]
@@ -88,3 +95,28 @@ def test_the_table_choosing_the_first_bidder_is_asked_and_announced():
     apply_in_place(s, "red", Action("first_bidder", "yellow"))
     said = [(e.kind, e.text) for e in s.events[before:]]
     assert said[0] == ("first_bidder", "yellow bids first")
+
+
+def _empty_board(s) -> None:
+    for area in s.board.values():
+        for p in SEATS:
+            area[p] = 0
+
+
+def test_fullest_and_emptiest_on_an_empty_board_select_nothing():
+    s = _game()
+    _empty_board(s)
+    assert fullest(s) == [] and emptiest(s) == []
+    s.board["aragon"]["red"] = 2
+    s.board["galicia"]["blue"] = 1
+    assert fullest(s) == ["aragon"] and emptiest(s) == ["galicia"]  # empty regions left out
+
+
+def test_placing_extra_with_one_caballero_in_court_is_asked_and_done_ends_it():
+    s = _game()
+    s.court["red"] = 1
+    _push(PlaceExtra)(s, "red")
+    assert decision(s).kind == "place_extra" and decision(s).players == ("red",)
+    apply_in_place(s, "red", Action("done"))
+    assert not isinstance(s.steps[-1] if s.steps else None, PlaceExtra)
+    assert decision(s) is None or decision(s).kind != "place_extra"
