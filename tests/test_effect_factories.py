@@ -17,9 +17,10 @@ from companion.elgrande.effects.scorings import (
     score_now,
 )
 from companion.elgrande.effects.secrets import CardDiscs, start_discs
-from companion.elgrande.engine import apply_in_place, decision, new_game
-from companion.elgrande.moves import Action
+from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.moves import Action, Piece
 from companion.elgrande.options import TableOptions
+from companion.elgrande.steps import Corrections
 
 SEATS = ["red", "blue", "yellow"]
 
@@ -120,3 +121,33 @@ def test_placing_extra_with_one_caballero_in_court_is_asked_and_done_ends_it():
     apply_in_place(s, "red", Action("done"))
     assert not isinstance(s.steps[-1] if s.steps else None, PlaceExtra)
     assert decision(s) is None or decision(s).kind != "place_extra"
+
+
+def test_two_caballeros_moved_into_a_region_may_not_move_again():
+    s = _game()
+    s.board["aragon"]["red"] = 2
+    start_move("any", 4)(s, "red")
+    for _ in range(2):  # both of red's from Aragón to Cataluña
+        apply_in_place(s, "red", Action("move_region", "aragon"))
+        apply_in_place(s, "red", Action("move_from", Piece("aragon", "red")))
+        apply_in_place(s, "red", Action("move_to", "cataluna"))
+    assert s.board["cataluna"]["red"] == 2
+    regions = {a.target for a in legal_actions(s, "red") if a.kind == "move_region"}
+    assert "cataluna" not in regions  # both arrived this card: neither moves on
+
+
+def test_a_correction_out_of_a_region_names_the_colour_while_the_castillo_is_secret():
+    s = _game()
+    s.board["aragon"]["blue"] = 1
+    s.steps.append(Corrections("red"))
+    for action in (
+        Action("fix_regions"),
+        Action("fix_from", "aragon"),
+        Action("fix_colour", "blue"),
+    ):
+        apply_in_place(s, "red", action)
+    assert decision(s).prompt == "Move blue's caballero from Aragón to?"
+    apply_in_place(s, "red", Action("fix_to", "court"))
+    e = s.events[-1]
+    assert e.text == "Correction: one of blue's caballeros moves from Aragón to the court"
+    assert e.detail == {"from": "aragon", "to": "court", "colour": "blue"}
