@@ -151,3 +151,16 @@ def test_a_correction_out_of_a_region_names_the_colour_while_the_castillo_is_sec
     e = s.events[-1]
     assert e.text == "Correction: one of blue's caballeros moves from Aragón to the court"
     assert e.detail == {"from": "aragon", "to": "court", "colour": "blue"}
+
+
+def test_a_correction_out_of_the_secret_castillo_names_no_colour():
+    s = _game()
+    s.board["castillo"]["blue"] = 1
+    s.steps.append(Corrections("red"))
+    for action in (Action("fix_from", "castillo"), Action("fix_colour", "blue")):
+        apply_in_place(s, "red", action)
+    assert decision(s).prompt == "Move the caballero from Castillo to?"
+    apply_in_place(s, "red", Action("fix_to", "court"))
+    e = s.events[-1]
+    assert e.text == "Correction: a caballero moves from Castillo to the court"
+    assert e.detail == {"from": "castillo", "to": "court"}
