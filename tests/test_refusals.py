@@ -444,10 +444,12 @@ def test_placement_refusals_before_anything_is_placed():
     assert why(s, "red", Action("place", "pais_vasco")) == (
         f"País Vasco does not border the King's region; {KING_TURN}"
     )
-    # Not a region at all: the wording is about the card's limit, which is not what went wrong
-    # (see the branch in Turn.refusal); pinned as it is today.
+    # Not a place on the board at all: said so, the name cut to 20 characters.
     assert why(s, "red", Action("place", "court")) == (
-        f"card 4f lets you place at most 0 caballeros; {KING_TURN}"
+        f"a caballero goes into a region or the Castillo, not 'court'; {KING_TURN}"
+    )
+    assert why(s, "red", Action("place", "x" * 50)) == (
+        f"a caballero goes into a region or the Castillo, not '{'x' * 20}'; {KING_TURN}"
     )
 
 

@@ -357,12 +357,15 @@ class Turn(Step):
         area = action.target
         if action.kind == "place" and area == s.king:
             why = "the King's region is taboo: no caballero may enter it"
+        elif action.kind == "place" and area not in (*s.data.regions, CASTILLO):
+            why = f"a caballero goes into a region or the Castillo, not {str(area)[:20]!r}"
         elif action.kind == "place" and area in s.data.regions and self._can_place(s):
             why = f"{s.data.area_name(str(area))} does not border the King's region"
         elif action.kind == "place" and s.court[player] == 0:
             why = "your court is empty"
         elif action.kind == "place" and not self.placement_done:
-            why = f"card {self._card(s)} lets you place at most {self.placed} caballeros"
+            limit = s.data.action_cards[self._card(s)].caballeros
+            why = f"card {self._card(s)} lets you place at most {limit} caballeros"
         elif action.kind == "place":
             why = "your placement is over: placement and action are never interleaved"
         elif action.kind == "act" and self.placing:
