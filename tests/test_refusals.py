@@ -60,16 +60,16 @@ def test_the_allowed_choices_read_as_a_list_ending_with_or():
 # -- engine._refusal: malformed actions are answered before any step looks at them ---------------
 
 GROUPS = you_may("power cards 1-7", "power cards 8-13")
-KING_TURN = you_may(
+# Where red may place on card 4f's turn with the King in Castilla la Nueva (turn_with below).
+PLACING = [
     "place in Castillo",
     "place in Aragón",
     "place in C.Vieja",
     "place in Granada",
     "place in Sevilla",
     "place in Valencia",
-    "carry out 4f",
-    "end the turn",
-)
+]
+KING_TURN = you_may(*PLACING, "carry out 4f", "end the turn")
 
 
 @pytest.mark.parametrize(("kind", "named"), [(1, "int"), (None, "NoneType"), (b"bid", "bytes")])
@@ -422,15 +422,6 @@ def test_an_action_card_not_on_offer_is_refused():
 
 
 # -- a turn: placement and the card's action ------------------------------------------------------
-
-PLACING = [
-    "place in Castillo",
-    "place in Aragón",
-    "place in C.Vieja",
-    "place in Granada",
-    "place in Sevilla",
-    "place in Valencia",
-]
 
 
 def test_placement_refusals_before_anything_is_placed():
