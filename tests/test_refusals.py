@@ -13,7 +13,7 @@ from test_rules_pinned import empty_province_take
 
 from companion.elgrande.base import choices_text
 from companion.elgrande.data import game_data
-from companion.elgrande.engine import apply, decision, new_game
+from companion.elgrande.engine import apply, apply_in_place, decision, new_game
 from companion.elgrande.moves import Action, Piece, RuleError
 from companion.elgrande.options import TableOptions
 
@@ -623,3 +623,22 @@ def test_a_card_taken_back_in_secret_is_not_repeated_when_refused():
     assert why(s, "red", Action("take_back", "13")) == (
         "this choice takes a target of another type than str; you may: take back 13"
     )
+
+
+# -- who may decide, and a game that can be replayed --------------------------------------------
+
+
+def test_a_decision_by_someone_not_playing_names_them_cut_to_40_and_the_players():
+    s = sealed_bids()
+    players = ", ".join(s.players)
+    with pytest.raises(RuleError) as refused:
+        apply_in_place(s, 5, Action("bid", 3))
+    assert str(refused.value) == f"a int is not playing; players: {players}"
+    with pytest.raises(RuleError) as refused:
+        apply_in_place(s, "p" * 50, Action("bid", 3))
+    assert str(refused.value) == f"'{'p' * 39} is not playing; players: {players}"
+
+
+def test_a_seed_that_is_not_an_int_is_refused_naming_its_type():
+    with pytest.raises(TypeError, match="seed must be an int so the game can be replayed, got str"):
+        new_game(["red", "blue"], seed="7")
