@@ -642,3 +642,8 @@ def test_a_decision_by_someone_not_playing_names_them_cut_to_40_and_the_players(
 def test_a_seed_that_is_not_an_int_is_refused_naming_its_type():
     with pytest.raises(TypeError, match="seed must be an int so the game can be replayed, got str"):
         new_game(["red", "blue"], seed="7")
+
+
+def test_options_that_are_not_table_options_are_refused_naming_their_type():
+    with pytest.raises(TypeError, match=r"got dict$"):
+        new_game(["red", "blue"], seed=7, options={"veto": False})
