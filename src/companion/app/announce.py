@@ -10,7 +10,6 @@ False
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 
 
@@ -19,11 +18,6 @@ class Page:
     title: str
     lines: tuple[str, ...]
     speech: str | None
-
-
-def wrap(text: str, width_px: int, rows: int) -> tuple[str, ...]:
-    """Lines of `text` that fit a display `width_px` wide (6 px a character), at most `rows`."""
-    return tuple(textwrap.wrap(text, max(8, width_px // 6))[:rows])
 
 
 class Announcer:

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.app.announce import Announcer, Page, wrap
+from companion.app.announce import Announcer, Page
 from companion.app.menus import MenuState, likeliest
 from companion.app.outputs import Outputs
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
@@ -565,7 +565,7 @@ class TableApp:
                 "message", "Abandon this game?", lines, None, "hold ● abandon  ● no", alerts
             )
         where = f"Round {s.state.round}, {len(s.entries)} decisions kept" if s.state.round else ""
-        lines = (where, *wrap(self.damage or "", self.hw.display.size[0], 3))
+        lines = (where, *wrap_text(self.damage or "", self.hw.display.size[0] - 2, 3))
         footer = "● go on  hold ● abandon"
         return MainUI("message", "Game resumed", tuple(x for x in lines if x), None, footer, alerts)
 
@@ -589,9 +589,9 @@ class TableApp:
         return MainUI("privacy", f"Only {p} looks", lines, None, footer, alerts)
 
     def _final_ui(self, alerts: tuple[str, ...]) -> MainUI:
-        # The ranking comes from the view (screens.main_display.ranking_lines: ties share a place).
-        title = "Winner: " + " and ".join(self._s.state.winners)
-        return MainUI("final", title, (), None, "● chart", alerts)
+        # Title and ranking come from the view (screens.main_display._final: "Winner: …", and
+        # ranking_lines, where ties share a place).
+        return MainUI("final", "", (), None, "● chart", alerts)
 
     def _own(self, p: str) -> tuple[Any, ...] | None:
         """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p
