@@ -40,3 +40,19 @@ def drawn(monkeypatch):
 
     monkeypatch.setattr(canvas_module, "draw_text", record)
     return texts
+
+
+@pytest.fixture
+def small_print(monkeypatch):
+    """Every text a pad draws in its small print (the note, n/m, the hand), as drawn."""
+    from companion.screens import pad as pad_module
+
+    texts: list[str] = []
+    real = pad_module.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        texts.append(text)
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(pad_module, "draw_legacy", record)
+    return texts

@@ -221,7 +221,7 @@ def test_the_pad_shows_a_hand_as_runs_when_every_card_would_not_fit():
 
 def test_a_pad_without_the_players_view_still_shows_the_menu():
     image = render_pad(None, PadMenu("red", "Seats", ("2", "3"), 0, True), (128, 32))
-    assert image.getbbox() is not None and image.getbbox()[3] <= 21  # nothing on the hand row
+    assert image.getbbox() is not None and image.getbbox()[3] <= 25  # nothing on the hand row
 
 
 def test_every_region_has_a_distinct_short_name_of_nine_characters_at_most():

@@ -6,7 +6,8 @@ The main display shows the King's region ("King: C.Nueva"); a pad shows an area 
 
 import pytest
 
-from companion.elgrande.data import game_data
+from companion.elgrande.data import SHORT_NAME_MAX, game_data
+from companion.elgrande.moves import LABELS, NAME_MAX
 from companion.screens import MainUI, PadMenu, render_main, render_pad
 from companion.screens.main_display import PHASES
 from companion.screens.model import MAX_MENU
@@ -30,10 +31,27 @@ def test_the_kings_region_is_named_whole_on_the_main_display(size, mode, drawn):
         assert f"King: {data.short_name(region)}" in drawn, (region, drawn)
 
 
-def test_every_area_is_named_whole_as_a_pad_menu_entry(drawn):
+def test_every_area_is_named_whole_as_a_pad_menu_entry(drawn, small_print):
     data = game_data()
     for area in data.areas:
         entries = ("-",) * (MAX_MENU - 1) + (data.short_name(area),)  # the widest count: 10/10
         drawn.clear()
+        small_print.clear()
         render_pad(None, PadMenu("red", "Region", entries, MAX_MENU - 1, True), (128, 32))
-        assert data.short_name(area) in drawn and f"{MAX_MENU}/{MAX_MENU}" in drawn, area
+        assert data.short_name(area) in drawn and f"{MAX_MENU}/{MAX_MENU}" in small_print, area
+
+
+@pytest.mark.parametrize("kind", sorted(LABELS))
+def test_every_pad_label_at_its_longest_is_shown_whole_beside_the_count(kind, drawn, small_print):
+    # The font is monospaced: x's as wide as the longest short name and player name are the worst.
+    widest = {
+        "area": "x" * SHORT_NAME_MAX,
+        "from": "x" * SHORT_NAME_MAX,
+        "colour": "x" * NAME_MAX,
+        "name": "x" * NAME_MAX,
+        "t": "8-4-0",  # a scoreboard id; card ids, groups and numbers are shorter
+    }
+    label = LABELS[kind].format(**widest)
+    menu = PadMenu("red", "Which?", ("-",) * (MAX_MENU - 1) + (label,), MAX_MENU - 1, True)
+    render_pad(None, menu, (128, 32))
+    assert label in drawn and f"{MAX_MENU}/{MAX_MENU}" in small_print, drawn

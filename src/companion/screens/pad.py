@@ -1,8 +1,10 @@
-"""A player's private pad display (128×32): the question, ◀ entry n/m ▶, their secret note, their
-power cards left and their Castillo count.
+"""A player's private pad display (128×32): the question, ◀ entry ▶, where the cursor is (n/m),
+their secret note, their power cards left and their Castillo count.
 
 Rows: the title (0–10), the entry under the cursor (10–20), then two rows of small print: the note
-(a secret this player is entering), and the hand with the Castillo count.
+(a secret this player is entering) with n/m at its right, and the hand with the Castillo count.
+The entry has the whole row: a label of up to 19 characters sits between ◀ and ▶, a longer one
+(moves.LABEL_MAX is 21) takes the arrows' room too, so no label is ever cut.
 
 >>> from companion.screens.model import PadMenu
 >>> menu = PadMenu(player="red", title="Power card", entries=("13", "12"), cursor=0, waiting=True)
@@ -35,8 +37,15 @@ def render_pad(
     if menu.entries:
         _entry_row(c, LINE, menu)
     y = 2 * LINE
-    if menu.note and y + SMALL <= c.height:
-        _small(c, y, menu.note, 1, c.width - 2)
+    if (menu.note or menu.entries) and y + SMALL <= c.height:
+        note_room = c.width - 2
+        if menu.entries:
+            count = f"{menu.cursor + 1}/{len(menu.entries)}"
+            count_w = text_width(count, TINY)
+            _small(c, y, count, c.width - 1 - count_w, count_w)
+            note_room -= count_w + 4
+        if menu.note:
+            _small(c, y, menu.note, 1, note_room)
         y += SMALL
     you = (player_view or {}).get("you")
     if you and y + SMALL <= c.height:
@@ -49,12 +58,14 @@ def render_pad(
 
 
 def _entry_row(c: Canvas, y: int, menu: PadMenu) -> None:
-    count = f"{menu.cursor + 1}/{len(menu.entries)}"
+    label = menu.current or ""
+    between = c.width - 2 * (GLYPH_W + 1)  # the room between ◀ and ▶
+    if width(label) > between:
+        c.row(y, label, 0, c.width)  # the whole label beats the arrows, which ◀ ▶ only hint at
+        return
     c.row(y, "◀", 0)
     c.row(y, "▶", c.width - GLYPH_W)
-    count_x = c.width - GLYPH_W - 2 - width(count)
-    c.row(y, count, count_x)
-    c.row(y, menu.current or "", GLYPH_W + 2, count_x - GLYPH_W - 6)
+    c.row(y, label, GLYPH_W + 1, between)
 
 
 def _small(c: Canvas, y: int, text: str, x: int, max_width: int) -> None:
