@@ -55,3 +55,11 @@ def test_every_pad_label_at_its_longest_is_shown_whole_beside_the_count(kind, dr
     menu = PadMenu("red", "Which?", ("-",) * (MAX_MENU - 1) + (label,), MAX_MENU - 1, True)
     render_pad(None, menu, (128, 32))
     assert label in drawn and f"{MAX_MENU}/{MAX_MENU}" in small_print, drawn
+
+
+@pytest.mark.parametrize("phase", [p for p in PHASES if PHASES[p]])
+def test_every_phase_is_named_whole_beside_the_round_track_on_the_narrow_display(phase, drawn):
+    render_main(
+        {"round": game_data().rounds, "phase": phase, "players": []}, MainUI(), (128, 64), "1"
+    )
+    assert PHASES[phase] in drawn, drawn

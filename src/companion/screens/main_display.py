@@ -36,7 +36,7 @@ PHASES = {
     "turns": "Turns",
     "round_end": "",
     "scoring": "Scoring",
-    "over": "Game over",
+    "over": "The end",  # "Game over" would not fit beside the round track on 128 px
 }
 
 
