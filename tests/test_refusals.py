@@ -647,3 +647,19 @@ def test_a_seed_that_is_not_an_int_is_refused_naming_its_type():
 def test_options_that_are_not_table_options_are_refused_naming_their_type():
     with pytest.raises(TypeError, match=r"got dict$"):
         new_game(["red", "blue"], seed=7, options={"veto": False})
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (["red", 7], "seat 2 holds a int"),
+        (["red", ""], "seat 2 holds a str that is empty"),
+        (["red", "blue", "red"], "a player is named twice"),
+    ],
+)
+def test_players_that_are_no_distinct_names_are_refused_saying_which_seat_and_why(
+    players, expected
+):
+    with pytest.raises(RuleError) as refused:
+        new_game(players, seed=7)
+    assert str(refused.value) == f"players must be distinct, non-empty names; {expected}"
