@@ -24,9 +24,15 @@ class Table:
     """
 
     def __init__(
-        self, config: str = "pi.toml", seats=None, seed: int = 1, store=None, **options
+        self,
+        config: str = "pi.toml",
+        seats=None,
+        seed: int = 1,
+        store=None,
+        hardware=None,  # a HardwareConfig built by the test, instead of `config`
+        **options,
     ) -> None:
-        hardware, _ = load_app_config(None, config)
+        hardware = hardware or load_app_config(None, config)[0]
         self.clock = VirtualClock()
         self.hw = build_hardware(hardware, backend="mock", clock=self.clock, start=False)
         defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)

@@ -16,9 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.app.menus import presses_to
+from companion.app.moments import table_config
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
+from companion.screens.text import GLYPH_W, width
 
 SEATS = ("red", "blue", "yellow", "green")
 BLIND = ("yellow", "green")  # no pad display in sim.toml
@@ -319,3 +321,20 @@ def _enter_open(table: Table, p: str, value: int) -> None:
         group = Action("bid_group", "1-7" if value <= 7 else "8-13")
         table.press(p, *presses_to(table.app.menu_for(p), group))
     table.press(p, *presses_to(table.app.menu_for(p), card))
+
+
+def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(drawn):
+    # pi.toml's 128×64 main display, with blue's and green's pad displays removed.
+    table = Table(hardware=table_config("pi.toml"), seed=9)
+    try:
+        table.press("red", "select")  # the defaults: sealed power cards first
+        drawn.clear()
+        table.press("blue", "long")
+        ui = table.app._main_ui()
+        prompt = decision(table.session.state).prompt
+        assert ui.screen == "privacy" and len(prompt) * GLYPH_W > 126  # one row would cut it
+        assert " ".join(ui.lines[:2]) == prompt  # two rows hold it whole
+        for line in ui.lines:
+            assert line in drawn and width(line) <= 126, line  # drawn as it is, not cut
+    finally:
+        table.close()
