@@ -474,6 +474,17 @@ def test_once_placement_is_over_a_caballero_more_is_refused_saying_why():
     )
 
 
+def test_a_caballero_beyond_the_cards_number_is_refused_naming_the_card_and_its_number():
+    s = turn_with("4f", king=KING)
+    limit = game_data().action_cards["4f"].caballeros
+    for _ in range(limit):
+        act(s, "red", "place", "aragon")
+    assert why(s, "red", Action("place", "aragon")) == (
+        f"card 4f lets you place at most {limit} caballeros; "
+        + you_may("carry out 4f", "end the turn")
+    )
+
+
 def test_an_action_already_carried_out_is_not_allowed_again():
     s = turn_with("3a", king=KING)  # scores at once: no step of its own
     act(s, "red", "act", "3a")

@@ -306,9 +306,11 @@ class Turn(Step):
     def _card(self, s: State) -> str:
         return s.taken[self.player]
 
+    def _limit(self, s: State) -> int:
+        return s.data.action_cards[self._card(s)].caballeros
+
     def _can_place(self, s: State) -> bool:
-        limit = s.data.action_cards[self._card(s)].caballeros
-        return not self.placement_done and self.placed < limit and s.court[self.player] > 0
+        return not self.placement_done and self.placed < self._limit(s) and s.court[self.player] > 0
 
     def _can_act(self, s: State) -> bool:
         return not self.action_done and not self.placing and has_effect(self._card(s))
@@ -363,9 +365,8 @@ class Turn(Step):
             why = f"{s.data.area_name(str(area))} does not border the King's region"
         elif action.kind == "place" and s.court[player] == 0:
             why = "your court is empty"
-        elif action.kind == "place" and not self.placement_done:
-            limit = s.data.action_cards[self._card(s)].caballeros
-            why = f"card {self._card(s)} lets you place at most {limit} caballeros"
+        elif action.kind == "place" and self.placed >= self._limit(s):
+            why = f"card {self._card(s)} lets you place at most {self._limit(s)} caballeros"
         elif action.kind == "place":
             why = "your placement is over: placement and action are never interleaved"
         elif action.kind == "act" and self.placing:
