@@ -143,9 +143,10 @@ def test_a_correction_out_of_a_region_names_the_colour_while_the_castillo_is_sec
     for action in (
         Action("fix_regions"),
         Action("fix_from", "aragon"),
-        Action("fix_colour", "blue"),
     ):
         apply_in_place(s, "red", action)
+    assert decision(s).prompt == "Whose caballero is one too many there?"
+    apply_in_place(s, "red", Action("fix_colour", "blue"))
     assert decision(s).prompt == "Move blue's caballero from Aragón to?"
     apply_in_place(s, "red", Action("fix_to", "court"))
     e = s.events[-1]

@@ -190,6 +190,14 @@ def test_an_empty_province_tops_up_one_caballero_per_allowance_point():
     assert decision(s).kind == "card"  # the allowance is used up
 
 
+def test_each_caballero_taken_back_from_a_region_is_announced_naming_the_region():
+    s, _home, other = empty_province_take(power=7)
+    assert decision(s).prompt == "Province empty: take up to 3 from your regions"
+    choose(s, "red", "take_from", other)
+    e = s.events[-1]
+    assert (e.kind, e.text) == ("take", f"red takes one back from {game_data().area_name(other)}")
+
+
 def test_done_ends_the_top_up_from_your_regions():
     s, _home, other = empty_province_take(power=7)
     choose(s, "red", "take_from", other)
