@@ -57,19 +57,21 @@ def test_no_decision_offers_more_than_ten_choices_and_every_label_fits_a_pad():
     assert {"bid_group", "move_region", "move_from", "return_region", "fix_to"} <= kinds
 
 
+# A label's fields at their longest: the longest short name, a name at NAME_MAX, the longest card
+# or group text. The font is monospaced, so x's are as wide as any text of their length.
+WIDEST_FIELDS = {
+    "area": "x" * SHORT_NAME_MAX,
+    "from": "x" * SHORT_NAME_MAX,
+    "colour": "x" * NAME_MAX,
+    "name": "x" * NAME_MAX,
+    "t": "8-4-0",  # a scoreboard id; card ids, groups and numbers are shorter
+}
+
+
 def test_every_label_template_fits_a_pad_at_its_longest():
-    """Worst case: the longest short name, a name at NAME_MAX, the longest card or group text."""
     assert len("the court") <= SHORT_NAME_MAX  # how {area} shows the court
-    widest = {
-        "area": "x" * SHORT_NAME_MAX,
-        "from": "x" * SHORT_NAME_MAX,
-        "colour": "x" * NAME_MAX,
-        "name": "x" * NAME_MAX,
-        "t": "8-4-0",  # a scoreboard id; card ids, groups and numbers are shorter
-    }
-    assert "the court"[:SHORT_NAME_MAX] == "the court"  # "court" reads as 9 characters too
     for kind, template in LABELS.items():
-        assert len(template.format(**widest)) <= LABEL_MAX, kind
+        assert len(template.format(**WIDEST_FIELDS)) <= LABEL_MAX, kind
 
 
 def test_short_region_names_fit_and_a_long_player_name_is_cut_in_a_label():

@@ -1,13 +1,16 @@
-"""Every area's short name comes from board.json and is drawn whole wherever a screen shows it.
+"""Names are drawn whole wherever a screen shows them: every area's short name (from board.json),
+every pad label at its longest, every phase beside the round track.
 
 The main display shows the King's region ("King: C.Nueva"); a pad shows an area as a menu entry
-(◀ entry n/m ▶). The LED matrix shows no area names (the round and colour codes only).
+(◀ entry ▶, with n/m in the small print). The LED matrix shows no area names (the round and colour
+codes only).
 """
 
 import pytest
+from test_engine_menus import WIDEST_FIELDS
 
-from companion.elgrande.data import SHORT_NAME_MAX, game_data
-from companion.elgrande.moves import LABELS, NAME_MAX
+from companion.elgrande.data import game_data
+from companion.elgrande.moves import LABELS
 from companion.screens import MainUI, PadMenu, render_main, render_pad
 from companion.screens.main_display import PHASES
 from companion.screens.model import MAX_MENU
@@ -43,15 +46,7 @@ def test_every_area_is_named_whole_as_a_pad_menu_entry(drawn, small_print):
 
 @pytest.mark.parametrize("kind", sorted(LABELS))
 def test_every_pad_label_at_its_longest_is_shown_whole_beside_the_count(kind, drawn, small_print):
-    # The font is monospaced: x's as wide as the longest short name and player name are the worst.
-    widest = {
-        "area": "x" * SHORT_NAME_MAX,
-        "from": "x" * SHORT_NAME_MAX,
-        "colour": "x" * NAME_MAX,
-        "name": "x" * NAME_MAX,
-        "t": "8-4-0",  # a scoreboard id; card ids, groups and numbers are shorter
-    }
-    label = LABELS[kind].format(**widest)
+    label = LABELS[kind].format(**WIDEST_FIELDS)
     menu = PadMenu("red", "Which?", ("-",) * (MAX_MENU - 1) + (label,), MAX_MENU - 1, True)
     render_pad(None, menu, (128, 32))
     assert label in drawn and f"{MAX_MENU}/{MAX_MENU}" in small_print, drawn
