@@ -2,6 +2,9 @@
 # Mutation testing of the rules engine (README "Development"); by hand, never in CI (slow).
 #   tools/mutation.sh                                  every module of companion/elgrande
 #   tools/mutation.sh 'companion.elgrande.scoring*'    one module (mutmut name patterns)
+#   tools/mutation.sh 'companion.elgrande.scoring*' 'companion.elgrande.engine*' \
+#     'companion.elgrande.steps*' 'companion.elgrande.views*' 'companion.elgrande.effects*'
+#                                                      issue 13's five (about an hour on 2 cores)
 # Then: .venv-mut/bin/mutmut results (survivors), mutmut show NAME (the diff), mutmut browse.
 set -euo pipefail
 cd "$(dirname "$0")/.."
