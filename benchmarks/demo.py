@@ -10,7 +10,7 @@ import json
 import sys
 import time
 
-from companion.app.demo import run_demo
+from companion.commands.demo import run_demo
 
 
 def main(seeds: int = 2) -> None:

@@ -1,4 +1,5 @@
-"""Shared pytest set-up: a Hypothesis profile for mutation runs (tools/mutation.sh).
+"""Shared pytest set-up: a Hypothesis profile for mutation runs (tools/mutation.sh), and the
+tables on mock hardware that the app's and the commands' tests press.
 
 A mutant that breaks a property is reported at once: no shrinking (minutes per mutant on two
 cores), the same examples every run, nothing written to the example database.
@@ -6,6 +7,10 @@ cores), the same examples every run, nothing written to the example database.
 
 import pytest
 from hypothesis import Phase, settings
+from table_testing import Table
+
+from companion.app.config import packaged
+from hw.config import load_config
 
 settings.register_profile(
     "mutation", phases=[Phase.explicit, Phase.generate], derandomize=True, database=None
@@ -56,3 +61,22 @@ def small_print(monkeypatch):
 
     monkeypatch.setattr(pad_module, "draw_legacy", record)
     return texts
+
+
+@pytest.fixture
+def make_table():
+    tables: list[Table] = []
+
+    def make(*args, **kwargs) -> Table:
+        t = Table(*args, **kwargs)
+        tables.append(t)
+        return t
+
+    yield make
+    for t in tables:
+        t.close()
+
+
+@pytest.fixture(scope="session")
+def sim_config():
+    return load_config(packaged("sim.toml"))

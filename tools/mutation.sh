@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules engine (README "Development"); by hand, never in CI (slow).
+# Mutation testing of the rules engine (docs/development.md); by hand, never in CI (slow).
 #   tools/mutation.sh                                  every module of companion/elgrande
 #   tools/mutation.sh 'companion.elgrande.scoring*'    one module (mutmut name patterns)
 #   tools/mutation.sh 'companion.elgrande.scoring*' 'companion.elgrande.engine*' \
 #     'companion.elgrande.steps*' 'companion.elgrande.views*' 'companion.elgrande.effects*'
-#                                                      issue 13's five (about an hour on 2 cores)
+#                                                      the engine's five (about an hour on 2 cores)
 # Then: .venv-mut/bin/mutmut results (survivors), mutmut show NAME (the diff), mutmut browse.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,11 +12,11 @@ if [ ! -x .venv-mut/bin/mutmut ]; then
   python3 -m venv .venv-mut
   .venv-mut/bin/pip install -q '.[test,mutation]'
 fi
-# The tests must import mutmut's mutated copy (mutants/src), never an installed package: the
+# The tests must import mutmut's mutated copy (mutants/), never an installed package: the
 # venv keeps only the dependencies, and subprocesses (`python -m companion.cli`) find the copy
 # through PYTHONPATH. mutmut's own forced-fail check then proves the copy is what runs.
 .venv-mut/bin/pip uninstall -q -y elgrande-companion 2>/dev/null || true
 # The directory must exist before Python starts, or the import system caches it as missing.
-mkdir -p mutants/src
-export COMPANION_TEST_SOURCE=1 PYTHONPATH="$PWD/mutants/src"
+mkdir -p mutants
+export COMPANION_TEST_SOURCE=1 PYTHONPATH="$PWD/mutants"
 .venv-mut/bin/mutmut run --max-children "${MUTMUT_CHILDREN:-2}" "$@"

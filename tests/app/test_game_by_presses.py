@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion.app.demo import make_bots
 from companion.elgrande.bots import play_game
 from companion.elgrande.options import TableOptions
 from companion.screens.chart import score_history
+from companion.testing import make_bots
 
 FIVE = ("red", "blue", "yellow", "green", "black")
 

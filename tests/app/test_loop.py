@@ -7,21 +7,14 @@ import queue
 from types import SimpleNamespace
 
 from companion.app.loop import MAINTAIN_EVERY_S, STOP, run_loop
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from companion.testing import VirtualClock
 
 
 class ScriptedQueue(queue.Queue):
     """Each get() records its timeout; `script` says what the wait ends with: an event after
     `seconds`, or nothing (the whole timeout passes). STOP once the script is used up."""
 
-    def __init__(self, clock: Clock, script: list[tuple[float, object]]) -> None:
+    def __init__(self, clock: VirtualClock, script: list[tuple[float, object]]) -> None:
         super().__init__()
         self.clock, self.script, self.timeouts = clock, list(script), []
 
@@ -56,7 +49,7 @@ class Notes:
         return True
 
 
-def _app(clock: Clock):
+def _app(clock: VirtualClock):
     calls: list[tuple[str, float]] = []
     hw = SimpleNamespace(maintain=lambda: calls.append(("maintain", clock.now)))
     app = SimpleNamespace(hw=hw, handle=lambda e: calls.append((f"handle {e}", clock.now)))
@@ -64,7 +57,7 @@ def _app(clock: Clock):
 
 
 def test_an_idle_loop_sleeps_until_maintenance_is_due_and_maintains_each_time():
-    clock = Clock()
+    clock = VirtualClock()
     app, calls = _app(clock)
     events = ScriptedQueue(clock, [(0, None)] * 3)
     notes = Notes(None)
@@ -75,7 +68,7 @@ def test_an_idle_loop_sleeps_until_maintenance_is_due_and_maintains_each_time():
 
 
 def test_watchdog_pings_bound_the_wait_and_maintenance_keeps_its_pace():
-    clock = Clock()
+    clock = VirtualClock()
     app, calls = _app(clock)
     events = ScriptedQueue(clock, [(0, None)] * 6)
     notes = Notes(10.0)
@@ -86,7 +79,7 @@ def test_watchdog_pings_bound_the_wait_and_maintenance_keeps_its_pace():
 
 
 def test_a_busy_loop_still_maintains_when_due_and_handles_every_event():
-    clock = Clock()
+    clock = VirtualClock()
     app, calls = _app(clock)
     events = ScriptedQueue(clock, [(7.0, f"e{i}") for i in range(10)])  # one every 7 s
     run_loop(app, events, Notes(None), clock=clock)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from conftest import Table
+from table_testing import Table
 from test_secrets import PublicTrace, _enter
 
 from companion.elgrande.bots import GreedyBot

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import contextlib
 
-from conftest import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_testing import Table
 
 from companion.app.menus import presses_to
-from companion.app.moments import table_config
+from companion.commands.screens_moments import table_config
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.app.demo import make_bots
 from companion.app.menus import MenuState, likeliest
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
@@ -10,6 +9,7 @@ from companion.elgrande.moves import Action
 from companion.screens import render_pad
 from companion.screens.model import MAX_MENU
 from companion.screens.pages import PAGE_KINDS, announce_page
+from companion.testing import make_bots
 from hw.events import DeviceFault
 
 FIVE = ("red", "blue", "yellow", "green", "black")
@@ -180,7 +180,7 @@ def test_before_a_general_scoring_the_table_confirms_the_board_with_one_press(ma
 
 
 def test_the_main_display_shows_a_menu_only_for_a_pad_without_a_display(make_table):
-    from companion.app.demo import make_bots
+    from companion.testing import make_bots
 
     table = make_table("sim.toml", bidding="open")  # yellow and green have no pad display
     table.press("red", "select")  # set-up: every seat of sim.toml plays

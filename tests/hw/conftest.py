@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hw_testing import FakeClock
+
+from companion.testing import VirtualClock
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+def clock() -> VirtualClock:
+    return VirtualClock()

@@ -8,7 +8,7 @@ import tomllib
 import pytest
 from hw_testing import CONFIG
 
-from companion.check_config_cmd import check_config_command
+from companion.commands.check_config import check_config_command
 from hw.backend import resolve_backend
 from hw.config import ConfigError, load_config, parse_config
 

@@ -8,9 +8,10 @@ import logging
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from hw_testing import CONFIG, FakeClock
+from hw_testing import CONFIG
 from PIL import Image
 
+from companion.testing import VirtualClock
 from hw import Btn, DeviceFault, Kind, PadEvent, build_hardware, load_config
 
 SIM = load_config(CONFIG / "sim.toml")
@@ -18,8 +19,8 @@ PI = load_config(CONFIG / "pi.toml")
 
 
 @pytest.fixture(scope="module")
-def clock() -> FakeClock:
-    return FakeClock()
+def clock() -> VirtualClock:
+    return VirtualClock()
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +135,7 @@ def test_reference_build_on_mock_pins_with_a_stuck_button_at_start(monkeypatch, 
             pin.drive_low()
 
     mocker.patch.object(MockPWMPin, "_set_pull", pull_then_held_down)
-    clock = FakeClock()
+    clock = VirtualClock()
     h = build_hardware(PI, clock=clock, start=False, pin_factory=factory)
     try:
         assert h.backend == "mock" and len(h.pads) == 5 and len(h.pad_displays) == 5

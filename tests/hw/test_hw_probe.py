@@ -9,7 +9,7 @@ import os
 import pytest
 from hw_testing import CONFIG, FakeI2CAdapter
 
-from companion.check_config_cmd import check_config_command
+from companion.commands.check_config import check_config_command
 from hw.buses import BusNotFound, i2c_port, mux_channel_port
 from hw.config import load_config
 from hw.probe import probe

@@ -10,11 +10,12 @@ import gc
 import os
 
 import pytest
-from hw_testing import CONFIG, FakeClock, FakeI2CAdapter
+from hw_testing import CONFIG, FakeI2CAdapter
 from luma.core.interface.serial import noop, spi
 from luma.oled.device import ssd1306
 from PIL import Image, ImageDraw
 
+from companion.testing import VirtualClock
 from hw import devices
 from hw.config import load_config
 from hw.display import Display
@@ -61,7 +62,7 @@ def flat(commands) -> list[int]:
 
 
 def test_500_failed_reopens_leave_no_bus_handle_and_no_exit_hook(adapter):
-    clock = FakeClock()
+    clock = VirtualClock()
     hooks_before, alive_before = atexit._ncallbacks(), live_luma_devices()
     d = display(PAD, clock)  # bus 22 is there, the panel at 0x3C is not
     assert d.degraded and adapter.open_handles() == 0
@@ -84,7 +85,7 @@ def test_500_failed_reopens_leave_no_bus_handle_and_no_exit_hook(adapter):
 
 
 def test_periodic_reinit_reuses_the_bus_and_keeps_one_exit_hook(adapter):
-    clock = FakeClock()
+    clock = VirtualClock()
     hooks_before, alive_before = atexit._ncallbacks(), live_luma_devices()
     d = display(MAIN, clock)
     for _ in range(50):
@@ -102,7 +103,7 @@ def test_periodic_reinit_reuses_the_bus_and_keeps_one_exit_hook(adapter):
 
 
 def test_a_frame_goes_out_as_one_i2c_rdwr_message_of_page_bytes(adapter):
-    d = display(MAIN, FakeClock())
+    d = display(MAIN, VirtualClock())
     d.show(half_lit(d.size))
     frame = adapter.frames(27)[-1]
     assert frame == bytes([0xFF] * 512 + [0x00] * 512)  # 8 pages × 128 columns; top half lit
@@ -114,7 +115,7 @@ def test_a_frame_goes_out_as_one_i2c_rdwr_message_of_page_bytes(adapter):
 
 
 def test_a_healthy_panel_gets_init_contrast_sleep_and_last_image_again_when_due(adapter):
-    clock = FakeClock()
+    clock = VirtualClock()
     d = display(MAIN, clock)
     picture = half_lit(d.size)
     d.show(picture)
@@ -137,7 +138,7 @@ def test_a_healthy_panel_gets_init_contrast_sleep_and_last_image_again_when_due(
 
 
 def test_reopened_after_a_fault_the_panel_gets_contrast_sleep_and_last_image(adapter):
-    clock, events = FakeClock(), []
+    clock, events = VirtualClock(), []
     d = display(MAIN, clock, events)
     picture = half_lit(d.size)
     d.contrast(40)
@@ -167,7 +168,7 @@ def picture_bytes(d: Display, picture: Image.Image) -> bytes:
 
 
 def test_a_frame_equal_to_the_one_on_the_panel_is_not_written_again(adapter):
-    d = display(MAIN, FakeClock())
+    d = display(MAIN, VirtualClock())
     d.show(half_lit(d.size))
     before, writes = len(adapter.frames(27)), d.writes
     d.show(half_lit(d.size))  # same pixels, a new image object
@@ -180,7 +181,7 @@ def test_a_frame_equal_to_the_one_on_the_panel_is_not_written_again(adapter):
 def test_the_spi_matrix_gets_its_init_and_last_frame_again_since_spi_cannot_fail(mocker):
     spi_bus = mocker.MagicMock(name="spidev")
     cfg = PI.matrix
-    clock = FakeClock()
+    clock = VirtualClock()
     driver = devices.real_matrix(cfg, serial=lambda c: spi(spi=spi_bus, gpio=noop()))
     m = Matrix("LED matrix", cfg.size, driver, brightness=160, clock=clock)
     m.text("7")
@@ -200,7 +201,7 @@ def test_the_spi_matrix_gets_its_init_and_last_frame_again_since_spi_cannot_fail
 
 def test_permission_denied_on_the_bus_names_the_group_and_is_not_retried(adapter):
     adapter.denied.add(22)
-    clock, events = FakeClock(), []
+    clock, events = VirtualClock(), []
     d = display(PAD, clock, events)
     (fault,) = events
     assert "players.red.display: permission denied on /dev/i2c-22" in fault.reason
@@ -214,7 +215,7 @@ def test_permission_denied_on_the_bus_names_the_group_and_is_not_retried(adapter
 
 
 def test_back_off_doubles_up_to_30_seconds():
-    clock = FakeClock()
+    clock = VirtualClock()
     h = Health("pad", clock=clock)
     waits = []
     for _ in range(8):
@@ -225,7 +226,7 @@ def test_back_off_doubles_up_to_30_seconds():
 
 
 def test_a_flaky_device_keeps_its_back_off_until_it_has_worked_for_a_minute():
-    clock, events = FakeClock(), []
+    clock, events = VirtualClock(), []
     h = Health("pad", clock=clock, notify=events.append)
     error = OSError(errno.EREMOTEIO, "Remote I/O error")
     h.failed(error)
@@ -250,7 +251,7 @@ def test_fd_count_helper_sees_real_descriptors(adapter):
 
 
 def test_a_closed_display_stays_closed(adapter):
-    clock = FakeClock()
+    clock = VirtualClock()
     d = display(MAIN, clock)
     d.close()
     clock.advance(60)
@@ -261,7 +262,7 @@ def test_a_closed_display_stays_closed(adapter):
 def test_a_frame_larger_than_4_kib_goes_out_in_4_kib_i2c_rdwr_messages(adapter):
     sim_main = load_config(CONFIG / "sim.toml").display  # SSD1322 256×64, 4-bit grey
     cfg = dataclasses.replace(sim_main, interface="i2c", i2c_port=27, dc=None, reset=None)
-    d = display(cfg, FakeClock())  # the first frame is whole: luma diffs only later ones
+    d = display(cfg, VirtualClock())  # the first frame is whole: luma diffs only later ones
     assert adapter.rdwr_sizes[-2:] == [1 + 4096, 1 + 4096]  # 256 × 64 / 2 bytes, split in two
     assert adapter.frames(27)[-2:] == [bytes(4096)] * 2  # blank
     d.close()

@@ -10,8 +10,9 @@ import types
 import pytest
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from hw_testing import CONFIG, FakeClock, FakeI2CAdapter
+from hw_testing import CONFIG, FakeI2CAdapter
 
+from companion.testing import VirtualClock
 from hw import StartupError, build_hardware, load_config
 
 PI = load_config(CONFIG / "pi.toml")
@@ -93,7 +94,9 @@ def test_i2c_buses_the_user_may_not_open_stop_the_start_with_the_group_to_join(
     factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
     try:
         with pytest.raises(StartupError) as info:
-            build_hardware(cfg, backend="pi", pin_factory=factory, clock=FakeClock(), start=False)
+            build_hardware(
+                cfg, backend="pi", pin_factory=factory, clock=VirtualClock(), start=False
+            )
     finally:
         factory.close()
     assert [p.split(": ")[0:2] for p in info.value.problems] == [

@@ -9,7 +9,7 @@ from hw_testing import CONFIG, ROOT
 from hw.config import load_config
 
 PI = load_config(CONFIG / "pi.toml")
-WIRING = (ROOT / "src" / "hw" / "WIRING.md").read_text(encoding="utf-8")
+WIRING = (ROOT / "hw" / "WIRING.md").read_text(encoding="utf-8")
 # BCM GPIO → physical pin on the 40-pin header (the same on every 40-pin Pi).
 HEADER = {
     2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,

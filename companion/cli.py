@@ -1,0 +1,181 @@
+"""The `companion` command line: one sub-command per job, each importing only what it needs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    score = sub.add_parser("score", help="score a position given as JSON (FILE, or - for stdin)")
+    score.add_argument("file", metavar="FILE")
+
+    cards = sub.add_parser("cards", help="list the 45 action cards: id, stack, copies, text")
+    cards.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+
+    check = sub.add_parser(
+        "check-config", help="validate a hardware config file and report problems"
+    )
+    check.add_argument("path", metavar="PATH")
+    check.add_argument(
+        "--probe",
+        action="store_true",
+        help="on the Pi: also look for each bus and device and report what is missing",
+    )
+
+    screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
+    screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
+    screens.add_argument("--seed", type=int, default=7, help="the bot game's seed (default 7)")
+    screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
+    screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
+
+    demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
+    demo.add_argument("--players", type=_players, default=5, help="2 to 5 (default 5)")
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo.add_argument(
+        "--pace",
+        type=_seconds,
+        default=None,
+        help="seconds between decisions (default 0.2: about two minutes); 0 runs flat out",
+    )
+    demo.add_argument("--json", action="store_true", help="print the game as one JSON object")
+    demo.add_argument("--frames", metavar="DIR", help="save the main display's frames (PNG, GIF)")
+    demo.add_argument(
+        "--store",
+        metavar="PATH",
+        help="keep the game in this SQLite file; an unfinished game there is resumed",
+    )
+
+    sim = sub.add_parser("sim", help="play at a PC: keyboard as pads, displays in the terminal")
+    sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
+    sim.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. blue,green")
+    sim.add_argument(
+        "--store",
+        metavar="PATH",
+        help="keep the game in this SQLite file and resume it there (default: not kept)",
+    )
+
+    bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
+    bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    bench.add_argument(
+        "--idle", type=_seconds, default=10.0, help="seconds of idle to measure (default 10)"
+    )
+    bench.add_argument(
+        "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
+    )
+
+    run = sub.add_parser("run", help="run the companion on the table's hardware")
+    run.add_argument(
+        "--config", metavar="PATH", required=True, help="hardware config, e.g. pi.toml"
+    )
+    run.add_argument(
+        "--store",
+        metavar="PATH",
+        help="the game's SQLite file (default: $STATE_DIRECTORY/game.db under systemd, "
+        "else ~/.local/state/elgrande-companion/game.db)",
+    )
+    return parser
+
+
+def _players(text: str) -> int:
+    if text.isdigit() and 2 <= int(text) <= 5:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
+
+
+def _count(text: str) -> int:
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds 0–60, got {text!r}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # The reader stopped early (`companion cards | head`): not worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "score":
+        from companion.commands.score import run_score
+
+        return run_score(args.file)
+    if args.command == "cards":
+        from companion.commands.cards import run_cards
+
+        return run_cards(as_json=args.json)
+    if args.command == "check-config":
+        from companion.commands.check_config import check_config_command
+
+        return check_config_command(args.path, probe=args.probe)
+    if args.command == "screens":
+        from companion.commands.screens import run_screens
+
+        return run_screens(args.out, args.seed, args.players, args.scale)
+    if args.command == "demo":
+        from pathlib import Path
+
+        from companion.commands.demo import DEFAULT_PACE, run_demo
+
+        pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
+        frames = Path(args.frames).resolve() if args.frames else None
+        store = Path(args.store).resolve() if args.store else None  # absolute: see run
+        return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
+    if args.command == "bench":
+        from companion.commands.bench import run_bench
+
+        return run_bench(args.json, args.idle, args.presses)
+    if args.command in ("sim", "run"):
+        from hw import StartupError
+        from hw.config import ConfigError
+
+        try:
+            from pathlib import Path
+
+            # Resolved now: importing lgpio later changes the working directory.
+            store = Path(args.store).resolve() if args.store else None
+            if args.command == "sim":
+                from companion.commands.sim import run_sim
+
+                return run_sim(args.config, args.bots, store)
+            from companion.commands.run import run_table
+
+            return run_table(args.config, store)
+        except ConfigError as e:
+            where = args.config or "the shipped config"
+            for line in e.problems:
+                print(f"{where}: {line}", file=sys.stderr)
+            return 2
+        except ValueError as e:  # a bad --bots
+            print(f"companion {args.command}: {e}", file=sys.stderr)
+            return 2
+        except StartupError as e:  # the hardware cannot start: each cause with its fix
+            for line in e.problems:
+                print(f"companion {args.command}: {line}", file=sys.stderr)
+            return 1
+        except RuntimeError as e:  # the hardware cannot be opened (no lgpio off a Pi, …)
+            print(f"companion {args.command}: {e}", file=sys.stderr)
+            return 1
+    raise AssertionError(f"unhandled command {args.command!r}")  # argparse only allows the above
+
+
+if __name__ == "__main__":
+    sys.exit(main())

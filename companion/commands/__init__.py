@@ -1,0 +1,1 @@
+"""The `companion` sub-commands: one module each, their helpers beside them."""

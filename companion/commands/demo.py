@@ -1,0 +1,139 @@
+"""`companion demo`: a whole game by bots that press the buttons, on the reference build mocked.
+
+The hardware is config pi.toml on the mock backend: the same gpiozero pins and luma drivers, with
+dummy devices. Time for debounce and long presses is virtual, so `--pace 0` runs flat out;
+`--pace` adds real seconds between decisions so that a person can watch.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.app.config import load_app_config
+from companion.app.loop import STOP, run_loop
+from companion.app.setup import TableDefaults
+from companion.app.table import TableApp
+from companion.commands.demo_summary import game_summary
+from companion.commands.terminal import framed
+from companion.session.replay import resume
+from companion.session.resilient import open_resilient
+from companion.session.store import MemoryStore, Store
+from companion.testing import BotDriver, Presser, VirtualClock, make_bots
+from hw.hardware import build_hardware
+
+DEFAULT_PACE = 0.2  # seconds between decisions: a five-player game (~480) in about two minutes
+
+
+class _Printer:
+    """What a new user watches: every spoken line, the main display and the LED matrix as each
+    round's first turn begins, and the final screen."""
+
+    def __init__(self, app: TableApp, out: TextIO) -> None:
+        self.app, self.out = app, out
+        self.shown_round: object = None
+
+    def say(self, text: str) -> None:
+        s = self.app.session
+        round_no = s.state.round if s is not None and s.state.round else "-"
+        print(f"  R{round_no} │ {text}", file=self.out, flush=True)
+
+    def main(self, image: Any) -> None:
+        app, s = self.app, self.app.session
+        if s is None:
+            return
+        first_turn = s.state.phase == "turns" and s.state.round != self.shown_round
+        if app.mode == "final" or (app.mode == "game" and first_turn):
+            self.shown_round = s.state.round
+            print(framed(image, "main display"), file=self.out)
+            matrix = app.hw.matrix
+            if matrix is not None and matrix.image is not None:
+                print(framed(matrix.image, "LED matrix"), file=self.out, flush=True)
+
+
+def _open_store(path: Path | None) -> tuple[Store, bool]:
+    """The demo's store, and whether it holds an unfinished game to resume."""
+    if path is None:
+        return MemoryStore(), False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = open_resilient(path)
+    resumed = resume(store)
+    return store, resumed is not None and not resumed.state.is_over
+
+
+def run_demo(
+    players: int = 5,
+    seed: int = 1,
+    pace: float = DEFAULT_PACE,
+    as_json: bool = False,
+    frames: Path | None = None,
+    out: TextIO = sys.stdout,
+    store_path: Path | None = None,
+) -> int:
+    hardware, table = load_app_config(None, "pi.toml")
+    seats = tuple(hardware.players)[:players]
+    clock = VirtualClock()
+    store, unfinished = _open_store(store_path)
+    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    try:
+        defaults = TableDefaults(table.options, seats)
+        app = TableApp(hw, defaults, seed=seed, out_dir=frames, store=store, resume=unfinished)
+        app.record_frames = frames is not None
+        if unfinished and app.session is not None:
+            # The stored game wins over --players/--seed: it is the one to finish.
+            seats, seed = app.session.players, app.session.header.seed
+            if not as_json:
+                print(f"Resuming the unfinished game in {store_path}.", file=out)
+        if not as_json:
+            printer = _Printer(app, out)
+            app.outputs.on_say.append(printer.say)
+            app.outputs.on_main.append(printer.main)
+            print(
+                f"El Grande companion demo: {len(seats)} bots ({', '.join(seats)}), seed {seed}.\n"
+                "Each bot presses its pad's buttons through gpiozero's mock pins; below is what\n"
+                "the voice says, and the main display and matrix as each round begins.\n",
+                file=out,
+                flush=True,
+            )
+        loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")
+        loop.start()
+        driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events)
+        try:
+            while driver.step():
+                if pace:
+                    time.sleep(pace)
+        finally:
+            hw.events.put(STOP)
+            loop.join()
+        assert app.session is not None and app.session.over, "the demo stopped before the end"
+        store.close()
+        summary = game_summary(app.session)
+        if frames is not None:
+            _save_frames(app.frames, frames)
+        if as_json:
+            print(json.dumps(summary), file=out)
+        else:
+            ranking = sorted(summary["scores"].items(), key=lambda kv: -kv[1])
+            print("\nFinal scores: " + ", ".join(f"{p} {n}" for p, n in ranking), file=out)
+            print(f"Winner: {summary['winner']}", file=out)
+            if frames is not None:
+                print(f"Frames, animation and score chart saved in {frames}", file=out)
+            again = f"companion demo --players {len(seats)} --seed {seed}"
+            print(f"Same game again: {again}", file=out)
+        return 0
+    finally:
+        hw.close()
+
+
+def _save_frames(images: list[Any], folder: Path) -> None:
+    """Every main display frame as PNG, and all of them as one animated GIF."""
+    folder.mkdir(parents=True, exist_ok=True)
+    big = [img.convert("L").resize((img.width * 2, img.height * 2)) for img in images]
+    for i, img in enumerate(big, 1):
+        img.save(folder / f"main-{i:04d}.png")
+    if big:
+        big[0].save(folder / "main.gif", save_all=True, append_images=big[1:], duration=200, loop=0)

@@ -1,0 +1,77 @@
+"""`companion run --config PATH [--store PATH]`: the app on the table's own hardware.
+
+The same TableApp and loop as sim and demo; a device that fails is shown on the main display
+and retried while the game goes on (hw marks it degraded and reports it on the queue). The game
+is kept in an SQLite file — by default `$STATE_DIRECTORY/game.db` (systemd's StateDirectory=) —
+and resumed from it at start. Under systemd: READY once the loop runs, WATCHDOG pings from the
+loop, STOPPING on the way out. SIGTERM (or Ctrl-C) finishes the event in hand, closes the store,
+clears the displays and leaves "bye" on the matrix.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from pathlib import Path
+
+from PIL import Image
+
+from companion.app.config import load_app_config
+from companion.app.loop import STOP, run_loop
+from companion.app.systemd_notify import Notifier
+from companion.app.table import TableApp
+from companion.session.resilient import ResilientStore, open_resilient
+from companion.session.sqlite_store import default_path
+from companion.session.store import Store
+from hw.hardware import Hardware, build_hardware
+
+log = logging.getLogger(__name__)
+
+
+def open_store(path: Path) -> ResilientStore:
+    """The game's store at `path` (absolute). A directory that cannot be made or written is
+    no reason to stop: the game then runs in memory and the main display says NOT SAVED."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as e:
+        log.warning("cannot make %s: %s", path.parent, e.strerror)
+    return open_resilient(path)
+
+
+def shut_down(hw: Hardware, store: Store) -> None:
+    """Store closed first (every decision is in it already), then blank displays, "bye" on the
+    matrix (kept lit after the process ends), and every pin and bus released."""
+    store.close()
+    for display in hw.displays():
+        display.show(Image.new(display.mode, display.size, 0))
+    if hw.matrix is not None:
+        hw.matrix.farewell("bye")
+    hw.close()
+
+
+def run_table(config: str, store_path: Path | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    hardware, table = load_app_config(config, "pi.toml")
+    path = store_path or default_path()
+    hw = build_hardware(hardware)
+    notifier = Notifier()
+    store = open_store(path)
+    try:
+        app = TableApp(hw, table, store=store, out_dir=path.parent / "games")
+        stopping = threading.Event()
+
+        def stop(*_: object) -> None:
+            if not stopping.is_set():
+                stopping.set()
+                hw.events.put(STOP)
+
+        signal.signal(signal.SIGTERM, stop)  # systemd stops the service this way
+        signal.signal(signal.SIGINT, stop)  # Ctrl-C: finish the event in hand, then stop
+        log.info("ready: %s; the game is kept in %s", hardware.summary(), path)
+        run_loop(app, hw.events, notifier)
+        return 0
+    finally:
+        notifier.stopping()
+        shut_down(hw, store)
+        notifier.close()

@@ -1,0 +1,185 @@
+"""The harness that `demo`, `sim`, `bench`, `screens` and the tests share: one clock, fingers that
+press mock buttons, bots that drive them, and a table whose queue is drained on the caller's thread.
+
+Pressing goes through the same gpiozero mock pins, input hub and event queue as a person's press.
+With the input hub not started and a `VirtualClock`, each press is: pin down, time passes, the hub
+is pumped (debounce, long press), pin up, time passes, pumped. No real time is spent, so a whole
+game can run flat out and still go through debounce and long-press detection.
+
+>>> clock = VirtualClock(10.0)
+>>> clock(), clock.advance(2.5), clock()
+(10.0, 12.5, 12.5)
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+import zlib
+from typing import Any
+
+from companion.app.menus import presses_to
+from companion.app.table import TableApp
+from companion.elgrande.bots import Bot, GreedyBot, RandomBot
+from companion.elgrande.engine import decision, legal_actions
+from companion.elgrande.moves import Action
+from companion.elgrande.state import State
+from hw.events import Btn
+from hw.hardware import Hardware
+
+HOLD = 0.05  # longer than any sensible debounce
+LONG = 1.0  # longer than the long press (0.8 s by default)
+
+
+class VirtualClock:
+    """Time that moves only when told to (the hub, the devices and the stores read it)."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
+
+
+class Presser:
+    """Presses buttons on a mock `hw`. With a VirtualClock the hub must be built with that
+    clock and `start=False` (this pumps it); without, the hub's own thread runs in real time."""
+
+    def __init__(self, hw: Hardware, clock: VirtualClock | None = None) -> None:
+        self.hw, self.clock = hw, clock
+        hold = max(HOLD, hw.config.input.debounce * 2)
+        self.hold = hold
+        self.long = max(LONG, hw.config.input.long_press + hold)
+
+    def _step(self, seconds: float) -> None:
+        if self.clock is None:
+            time.sleep(seconds)
+            return
+        self.clock.advance(seconds)
+        self.hw.input.pump()
+
+    def press(self, player: str, button: str) -> None:
+        """'left', 'right', 'select' or 'long' (● held past the long-press time)."""
+        btn = Btn.SELECT if button == "long" else Btn(button)
+        self.hw.drive(player, btn, True)
+        self._step(self.hold)
+        if button == "long":
+            self._step(self.long)
+        self.hw.drive(player, btn, False)
+        self._step(self.hold)
+
+
+def drain(app: TableApp, events: queue.Queue[Any]) -> int:
+    """Handle every queued event now, on this thread (the loop's job in the app); how many."""
+    handled = 0
+    while True:
+        try:
+            event = events.get_nowait()
+        except queue.Empty:
+            return handled
+        app.handle(event)
+        events.task_done()
+        handled += 1
+
+
+class StateSeeded:
+    """A bot whose every choice depends on the game's seed and the state alone (no RNG state
+    carried between choices), so a game resumed from its log goes on exactly as it would have.
+
+    >>> from companion.elgrande.engine import new_game
+    >>> s = new_game(["red", "blue"], seed=1)
+    >>> a, b = StateSeeded(GreedyBot, 4), StateSeeded(GreedyBot, 4)
+    >>> a.choose(s, "red") == b.choose(s, "red")
+    True
+    """
+
+    def __init__(self, kind: type[RandomBot], seed: int) -> None:
+        self.kind, self.seed = kind, seed
+
+    def choose(self, s: State, player: str) -> Action:
+        # The number of public events and the menu offered tell one decision from the next.
+        offered = ",".join(str(a) for a in legal_actions(s, player))
+        key = f"{self.seed}|{player}|{len(s.events)}|{offered}".encode()
+        return self.kind(zlib.crc32(key)).choose(s, player)
+
+
+def make_bots(seats: tuple[str, ...], seed: int) -> dict[str, Bot]:
+    """Greedy bots with one random one among them, each seeded from the game's seed."""
+    return {
+        p: StateSeeded(RandomBot if i == len(seats) - 1 else GreedyBot, seed * 10 + i)
+        for i, p in enumerate(seats)
+    }
+
+
+class BotDriver:
+    """Bots at the table: they choose with the engine's bots, then press the pad's buttons.
+
+    A bot sees what a person at that seat would do: it picks one of its legal choices, then walks
+    the pad menu to it with ◀ ▶ and presses ● (holding ● first when its pad has no display and the
+    choice is secret). Presses go through the mock pins, the input hub and the queue like anyone's.
+    With `sync` the queue is drained on the caller's thread after each press (no loop running);
+    otherwise the app's loop handles it and `step` waits for it.
+    """
+
+    def __init__(
+        self,
+        app: TableApp,
+        presser: Presser,
+        bots: dict[str, Bot],
+        events: queue.Queue[Any],
+        *,
+        sync: bool = False,
+    ) -> None:
+        self.app, self.presser, self.bots, self.events = app, presser, bots, events
+        self.sync = sync
+
+    def plan(self) -> tuple[str, list[str]] | None:
+        """The next presses a bot makes now (player, buttons), or None if no bot has a move.
+
+        Call only while the app is idle (every queued event handled)."""
+        app = self.app
+        seats = [p for p in app.pads if p in self.bots]
+        if not seats or app.mode == "final":
+            return None
+        if app.mode in ("setup", "announce", "resumed", "abandon"):
+            return seats[0], ["select"]
+        s = app.session
+        assert s is not None
+        d = decision(s.state)
+        if d is None:
+            return None
+        for p in d.players:
+            if p not in self.bots:
+                continue
+            privacy = app.needs_privacy(p)
+            if privacy and app.privacy is not None:
+                continue  # someone else is looking at the main display
+            action = self.bots[p].choose(s.state, p)
+            presses = presses_to(app.menu_for(p), action)
+            return p, (["long", *presses] if privacy else presses)
+        return None
+
+    def press(self, player: str, button: str) -> None:
+        """One press, handled before this returns."""
+        self.presser.press(player, button)
+        if self.sync:
+            drain(self.app, self.events)
+
+    def step(self) -> bool:
+        """Make one bot's presses and wait until the app has handled them; False: none to make."""
+        if not self.sync:
+            self.events.join()
+        with self.app.lock:
+            planned = self.plan()
+        if planned is None:
+            return False
+        player, buttons = planned
+        for button in buttons:
+            self.press(player, button)
+        if not self.sync:
+            self.events.join()
+        return True

@@ -1,0 +1,101 @@
+"""`companion bench`: what it prints and its exit status (the figures are stubbed: timing a whole
+bench belongs to the bench, not to the suite)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.commands import bench
+
+KEYS = {
+    "press_p50_ms",
+    "press_p99_ms",
+    "floor_ms",
+    "press_over_floor",
+    "cold_start_s",
+    "replay_ms",
+    "peak_rss_mb",
+    "idle_cpu_pct",
+    "writes_per_press",
+}
+
+
+def _figures(**over: float) -> bench.Figures:
+    values = dict.fromkeys(KEYS, 0.0)
+    values.update(over)
+    return bench.Figures(**values)
+
+
+def _stub(monkeypatch, figures: bench.Figures) -> list[tuple[float, int]]:
+    calls: list[tuple[float, int]] = []
+
+    def run_all(idle_window, presses, progress):
+        calls.append((idle_window, presses))
+        return figures, bench.Breakdown(10, 4, 1.0, 2.0, 0.5, 0.4, 0.6)
+
+    monkeypatch.setattr(bench, "run_all", run_all)
+    return calls
+
+
+def test_json_prints_exactly_the_figures_and_passes_the_windows_on(monkeypatch, capsys):
+    calls = _stub(monkeypatch, _figures(press_p99_ms=1.5))
+    assert main(["bench", "--json", "--idle", "0.5", "--presses", "30"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert set(printed) == KEYS and printed["press_p99_ms"] == 1.5
+    assert calls == [(0.5, 30)]
+
+
+def test_plain_output_shows_each_budget_and_a_miss_fails(monkeypatch, capsys):
+    _stub(monkeypatch, _figures(cold_start_s=0.9))
+    assert main(["bench"]) == 1
+    out = capsys.readouterr().out
+    cold = next(line for line in out.splitlines() if line.startswith("cold start"))
+    assert "budget <= 0.6" in cold and cold.rstrip().endswith("miss")
+    idle = next(line for line in out.splitlines() if line.startswith("idle CPU"))
+    assert idle.rstrip().endswith("ok")
+
+
+@pytest.mark.parametrize("name", sorted(bench.BUDGETS))
+def test_a_figure_over_its_budget_is_a_miss(name):
+    limit = bench.BUDGETS[name][1]
+    assert bench.misses(_figures(**{name: limit})) == []
+    assert bench.misses(_figures(**{name: limit * 1.01})) == [name]
+
+
+def test_the_docstring_examples_run():
+    result = doctest.testmod(bench)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("bad", ["0", "-5", "many"])
+def test_a_bad_press_count_is_refused_with_what_is_accepted(bad, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "--presses", bad])
+    assert stop.value.code == 2
+    assert "expected a whole number 1 or more" in capsys.readouterr().err
+
+
+def test_the_installed_bench_runs_end_to_end_from_outside_the_tree(tmp_path):
+    """A short real run through the console script: every figure measured, none judged here."""
+    import subprocess
+
+    from test_run_cli import _command  # the installed script (the checkout under mutation runs)
+
+    command, env = _command()
+    result = subprocess.run(
+        [*command, "bench", "--json", "--presses", "50", "--idle", "0.2"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode in (0, 1), result.stderr  # 1: a budget missed on a busy machine
+    figures = json.loads(result.stdout)
+    assert set(figures) == KEYS
+    assert all(isinstance(v, int | float) and v >= 0 for v in figures.values())
+    assert figures["writes_per_press"] > 0 and figures["peak_rss_mb"] > 0

@@ -1,0 +1,18 @@
+"""The runnable examples in the commands's docstrings stay true."""
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "companion.commands.terminal",
+        "companion.commands.sim",
+    ],
+)
+def test_docstring_examples_run(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,61 @@
+"""`companion demo` as a user runs it: from any directory, the installed command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _companion(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    if os.environ.get("COMPANION_TEST_SOURCE") == "1":  # the checkout, on purpose
+        env["PYTHONPATH"] = str(ROOT)
+        command = [sys.executable, "-m", "companion.cli"]
+    else:
+        command = [str(Path(sys.executable).with_name("companion"))]
+    return subprocess.run(
+        [*command, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_demo_json_is_the_same_object_for_the_same_seed_from_any_directory(tmp_path):
+    runs = [_companion("demo", "--players", "2", "--seed", "4", "--json", cwd=tmp_path)]
+    runs.append(_companion("demo", "--players", "2", "--seed", "4", "--json", cwd=tmp_path))
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+    first, second = (json.loads(r.stdout) for r in runs)
+    assert first == second
+    assert set(first) == {"seed", "players", "rounds", "scorings", "scores", "winner", "actions"}
+    assert first["seed"] == 4 and first["players"] == ["red", "blue"]
+    assert [s["round"] for s in first["scorings"]] == [3, 6, 9]
+    assert first["scorings"][-1]["totals"] == first["scores"]
+    assert first["winner"] == max(first["scores"], key=first["scores"].get)
+    assert {a["round"] for a in first["actions"]} == set(first["rounds"])
+    assert all(set(a) == {"round", "player", "card", "carried_out"} for a in first["actions"])
+
+
+def test_demo_saves_frames_and_an_animation(tmp_path):
+    r = _companion(
+        "demo", "--players", "2", "--seed", "4", "--pace", "0", "--frames", "out", cwd=tmp_path
+    )
+    assert r.returncode == 0, r.stderr
+    assert "Winner:" in r.stdout and "R9 │" in r.stdout
+    out = tmp_path / "out"
+    assert len(list(out.glob("main-*.png"))) > 20
+    assert (out / "main.gif").stat().st_size > 0 and (out / "scores.png").is_file()
+
+
+def test_demo_refuses_a_bad_player_count_saying_what_is_accepted(tmp_path):
+    r = _companion("demo", "--players", "7", cwd=tmp_path)
+    assert r.returncode == 2 and "expected a whole number 2–5, got '7'" in r.stderr
+
+
+def test_the_shipped_configs_are_the_ones_in_config():
+    for name in ("sim.toml", "pi.toml", "table.toml"):
+        shipped = ROOT / "companion" / "configs" / name
+        assert shipped.read_bytes() == (ROOT / "config" / name).read_bytes(), name

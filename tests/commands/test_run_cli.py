@@ -1,0 +1,63 @@
+"""`companion run`: starts on a config, stops cleanly on SIGTERM; a bad config starts nothing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from test_demo_cli import _companion
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _command() -> tuple[list[str], dict[str, str]]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    if os.environ.get("COMPANION_TEST_SOURCE") == "1":
+        env["PYTHONPATH"] = str(ROOT)
+        return [sys.executable, "-m", "companion.cli"], env
+    return [str(Path(sys.executable).with_name("companion"))], env
+
+
+def test_run_on_the_mock_config_stops_cleanly_on_sigterm(tmp_path):
+    """Under systemd: READY once the loop runs, the game stored in STATE_DIRECTORY, STOPPING
+    and a clean exit on SIGTERM."""
+    command, env = _command()
+    config = ROOT / "config" / "sim.toml"
+    sockdir = Path(tempfile.mkdtemp(prefix="notify-", dir="/tmp"))  # AF_UNIX paths are short
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(sockdir / "notify"))
+    listener.settimeout(60)
+    env.update(NOTIFY_SOCKET=str(sockdir / "notify"), STATE_DIRECTORY=str(tmp_path / "state"))
+    proc = subprocess.Popen(
+        [*command, "run", "--config", str(config)],
+        cwd=tmp_path,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert listener.recv(4096).split(b"\n")[0] == b"READY=1"
+        proc.send_signal(signal.SIGTERM)
+        assert listener.recv(4096) == b"STOPPING=1"
+        assert proc.wait(timeout=30) == 0
+        assert (tmp_path / "state" / "game.db").exists()
+        assert "game.db" in proc.stderr.read()
+    finally:
+        proc.kill()
+        proc.wait()
+        listener.close()
+        shutil.rmtree(sockdir)
+
+
+def test_run_refuses_a_broken_config_naming_the_key(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('backend = "cloud"\n', encoding="utf-8")
+    r = _companion("run", "--config", str(bad), cwd=tmp_path)
+    assert r.returncode == 2
+    assert "backend: 'cloud' is not accepted" in r.stderr

@@ -1,0 +1,618 @@
+"""Screens: golden images of every layout on each device, text that always fits, no secret drawn.
+
+Golden images live in tests/screens/golden/. After a deliberate change of a layout, regenerate
+them with
+    SCREENS_GOLDEN_UPDATE=1 .venv/bin/pytest tests/screens/test_screens.py
+and look at every changed PNG before committing it.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import importlib
+import re
+from contextlib import contextmanager
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from golden_images import Goldens
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from companion.commands.screens import render_all, run_screens
+from companion.elgrande.bots import RandomBot
+from companion.elgrande.data import game_data
+from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.steps import SecretStep
+from companion.elgrande.views import public_view
+from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
+from companion.screens.chart import render_chart, score_history
+from companion.screens.main_display import ranking_lines
+from companion.screens.matrix import matrix_text
+from companion.screens.names import short_area
+from companion.screens.pad import hand_text
+from companion.screens.pages import announce_page, scores_page
+from companion.screens.text import fit, font, width, wrap
+from companion.testing import Presser, VirtualClock
+
+assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
+MAINS = {"128x64": ((128, 64), "1"), "256x64": ((256, 64), "L")}
+PLAYERS = ["red", "blue", "yellow", "green", "black"]
+
+# Public views written out by hand: the goldens do not move when a bot game would.
+BIDS = {
+    "players": PLAYERS,
+    "round": 3,
+    "rounds": list(range(1, 10)),
+    "phase": "bidding",
+    "king": "castilla_nueva",
+    "face_up": ["1a", "2f", "3d", "4a", "5"],
+    "decision": {
+        "players": ["red", "yellow", "black"],
+        "kind": "bid",
+        "prompt": "Choose your power card (sealed)",
+        "secret": True,
+        "chosen": ["blue", "green"],
+    },
+    "scores": dict.fromkeys(PLAYERS, 0),
+    "winners": [],
+}
+TURN = {
+    **BIDS,
+    "round": 5,
+    "phase": "turns",
+    "king": "pais_vasco",
+    "decision": {
+        "players": ["yellow"],
+        "kind": "card",
+        "prompt": "Take an action card",
+        "secret": False,
+    },
+}
+FINAL = {
+    **BIDS,
+    "round": 9,
+    "phase": "over",
+    "decision": None,
+    "face_up": [],
+    "scores": {"red": 62, "blue": 105, "yellow": 125, "green": 88, "black": 105},
+    "winners": ["yellow"],
+}
+SCORE_EVENT = {
+    "seq": 212,
+    "kind": "score",
+    "text": "Aragón: red 1st with 4 → 5, +2 home; blue 2nd with 3 → 4",
+    "detail": {
+        "area": "aragon",
+        "points": {"red": 7, "blue": 4, "yellow": 0, "green": 0, "black": 0},
+        "why": ["red 1st with 4 → 5, +2 home", "blue 2nd with 3 → 4"],
+    },
+}
+SETUP = MainUI(
+    screen="setup",
+    title="New game",
+    lines=("Seats: red blue yellow", "Ties: 2015", "Short game: no", "Veto: yes", "Start"),
+    cursor=1,
+    footer="◀ ▶ move  ● change",
+)
+HISTORY = [
+    {"round": 1, "totals": {"red": 9, "blue": 0, "yellow": 7}},
+    {"round": 3, "totals": {"red": 30, "blue": 41, "yellow": 22}},
+    {"round": 6, "totals": {"red": 55, "blue": 60, "yellow": 71}},
+    {"round": 9, "totals": {"red": 80, "blue": 99, "yellow": 96}},
+]
+
+
+# -- golden images -------------------------------------------------------------------------------
+
+MAIN_PAGES = {
+    "game-bids": (BIDS, MainUI()),
+    "game-turn": (TURN, MainUI(alerts=("blue's pad: fault",))),
+    "game-footer": (TURN, MainUI(footer="hold ● undo")),
+    "game-lines": (
+        TURN,
+        MainUI(lines=("red: take 3 to court 1/4", "blue: not your turn; waiting for red")),
+    ),
+    "setup": (BIDS, SETUP),
+    "announce": (FINAL, announce_page(SCORE_EVENT)),
+    "privacy": (BIDS, MainUI(screen="privacy", title="Only blue", footer="blue: hold ●")),
+    "privacy-menu": (
+        BIDS,
+        MainUI(screen="privacy", title="blue: disc", lines=("◀ Galicia  3/9 ▶",), cursor=0),
+    ),
+    "final": (FINAL, MainUI(screen="final")),
+    "final-chart": (
+        {**FINAL, "scores": HISTORY[-1]["totals"], "winners": ["blue"]},
+        MainUI(screen="final", history=tuple(HISTORY)),
+    ),
+    "message": (BIDS, MainUI(screen="message", title="Saved", lines=("Game 3 resumed",))),
+}
+
+
+@pytest.mark.parametrize("label", MAINS)
+@pytest.mark.parametrize("page", MAIN_PAGES)
+def test_main_screens_match_their_golden_images(label, page):
+    size, mode = MAINS[label]
+    view, ui = MAIN_PAGES[page]
+    image = render_main(view, ui, size, mode)
+    assert (image.size, image.mode) == (size, mode)
+    assert_golden(f"main_{label}_{page}", image)
+
+
+@pytest.mark.parametrize(
+    ("name", "view"), [("bids", BIDS), ("turn", TURN), ("final", FINAL), ("setup", {})]
+)
+def test_matrix_frames_match_their_golden_images(name, view):
+    assert_golden(f"matrix_32x8_{name}", render_matrix(view, (32, 8)))
+
+
+def test_pad_frames_match_their_golden_images():
+    you = {"you": {"hand": [1, 2, 3, 4, 6, 7, 9, 10, 11, 12, 13], "castillo": 3}}
+    turn = PadMenu("red", "Take an action card", ("1a", "2f", "3d", "4a", "5"), 2, True)
+    sealed = PadMenu("red", "Power card (sealed)", ("13", "12", "9"), 1, True, note="sealed: 12")
+    assert_golden("pad_128x32_turn", render_pad(you, turn, (128, 32)))
+    assert_golden("pad_128x32_sealed", render_pad(you, sealed, (128, 32)))
+    assert_golden(
+        "pad_128x32_setup", render_pad(None, PadMenu("red", "Join?", (), 0, True), (128, 32))
+    )
+
+
+@pytest.mark.parametrize("label", MAINS)
+def test_chart_matches_its_golden_image(label):
+    size, mode = MAINS[label]
+    assert_golden(f"chart_{label}", render_chart(HISTORY, ["red", "blue", "yellow"], size, mode))
+
+
+# -- what the layouts say ------------------------------------------------------------------------
+
+
+def test_the_round_track_marks_the_general_scoring_rounds():
+    image = render_main(BIDS, MainUI(), (128, 64), "1")
+    # Under the track (right of "R3/9"), row 9 holds only the marks under rounds 3, 6 and 9.
+    track = range(width("R3/9") + 2, width("R3/9") + 2 + 9 * 5 + 3)
+    lit = [x for x in track if image.getpixel((x, 9))]
+    runs = [x for x in lit if x - 1 not in lit]
+    assert len(runs) == len(game_data().general_scoring_after) == 3
+    # the same view in round 4 lights the same marks: they are fixed, not "this round"
+    later = render_main({**BIDS, "round": 4}, MainUI(), (128, 64), "1")
+    assert [x for x in track if later.getpixel((x, 9))] == lit
+
+
+def test_ranking_puts_the_winner_first_and_ties_share_a_place():
+    assert ranking_lines(FINAL) == [
+        "1 yellow 125",
+        "2 blue 105",
+        "2 black 105",
+        "4 green 88",
+        "5 red 62",
+    ]
+    # A tie-break winner with the same score as another is still first, alone.
+    tied = {"scores": {"red": 50, "blue": 50}, "winners": ["blue"]}
+    assert ranking_lines(tied) == ["1 blue 50", "2 red 50"]
+
+
+def test_the_matrix_shows_the_round_and_the_colour_waited_for():
+    assert matrix_text(TURN) == "5 YEL"
+    assert matrix_text(BIDS) == "3 x3"  # how many still choose, never who chose what
+    assert matrix_text(FINAL) == "YEL!"
+    assert matrix_text({}) == "-"
+
+
+def test_the_matrix_underlines_only_a_general_scoring_round():
+    bottom_row = lambda img: [img.getpixel((x, 7)) for x in range(32)]  # noqa: E731
+    assert any(bottom_row(render_matrix(BIDS, (32, 8))))  # round 3
+    assert not any(bottom_row(render_matrix(TURN, (32, 8))))  # round 5
+
+
+def test_the_matrix_shortens_a_colour_name_rather_than_cut_it():
+    view = {"round": 9, "decision": {"players": ["magenta"], "secret": False}}
+    assert matrix_text(view) == "9 MAG"
+    narrow = render_matrix(view, (16, 8))  # "9 MAG" does not fit: "9 M" or less does
+    assert narrow.getbbox() is not None and narrow.getbbox()[2] <= 16
+
+
+def test_the_pad_shows_a_hand_as_runs_when_every_card_would_not_fit():
+    assert hand_text([3, 1, 2], 100) == "1 2 3"
+    assert hand_text(list(range(1, 14)), 60) == "1-13"
+    assert hand_text([1, 2, 5, 7, 8, 9], 20) == "1-2 5 7-9"
+
+
+def test_a_pad_without_the_players_view_still_shows_the_menu():
+    image = render_pad(None, PadMenu("red", "Seats", ("2", "3"), 0, True), (128, 32))
+    assert image.getbbox() is not None and image.getbbox()[3] <= 25  # nothing on the hand row
+
+
+def test_every_region_has_a_distinct_short_name_of_nine_characters_at_most():
+    names = [short_area(a) for a in game_data().areas]
+    assert all(len(n) <= 9 for n in names) and len(set(names)) == len(names)
+
+
+def test_announce_page_titles_the_area_with_the_points_won():
+    page = announce_page(SCORE_EVENT)
+    assert page.title == "Aragón: red 7, blue 4"
+    assert page.lines == ("red 1st with 4: 5 +2 home", "blue 2nd with 3: 4")
+    bare = announce_page({"kind": "score", "text": "Special scoring: no region qualifies"})
+    assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
+
+
+def test_score_history_adds_up_points_and_marks_each_totals_event():
+    events = [
+        {"seq": 1, "kind": "round", "text": "Round 1", "detail": 1},
+        {"seq": 2, "kind": "score", "text": "", "detail": {"area": "a", "points": {"red": 5}}},
+        {"seq": 3, "kind": "score", "text": "", "detail": {"area": "b", "points": {"red": 2}}},
+        {"seq": 4, "kind": "totals", "text": "", "detail": None},
+        {"seq": 5, "kind": "round", "text": "Round 2", "detail": 2},
+        {"seq": 6, "kind": "score", "text": "", "detail": {"area": "a", "points": {"red": 1}}},
+        {"seq": 7, "kind": "totals", "text": "", "detail": None},
+    ]
+    assert score_history(events) == [
+        {"round": 1, "totals": {"red": 7}},
+        {"round": 2, "totals": {"red": 8}},
+    ]
+
+
+def test_the_chart_draws_the_leader_highest():
+    # Two players, one scoring: the leader's end sits above the other's.
+    image = render_chart([{"round": 3, "totals": {"a": 40, "b": 10}}], ["a", "b"], (128, 64))
+    column = [y for y in range(64) if image.getpixel((110 - 13, y))]  # just left of the labels
+    assert column and min(column) < 20 < max(column)
+
+
+def test_bad_screen_or_mode_is_refused_with_what_is_accepted():
+    with pytest.raises(ValueError, match="unknown main screen 'scores'.*game, setup"):
+        render_main(BIDS, MainUI(screen="scores"), (128, 64), "1")
+    with pytest.raises(ValueError, match="mode 'RGB'.*1, L"):
+        render_main(BIDS, MainUI(), (128, 64), "RGB")
+
+
+# -- text never leaves the image -----------------------------------------------------------------
+
+
+def test_fit_and_wrap_keep_to_the_width():
+    assert fit("short", 60) == "short"
+    assert width(fit("x" * 50, 60)) <= 60 and fit("x" * 50, 60).endswith("…")
+    assert fit("anything", 5) == ""
+    lines = wrap("word " * 40, 60, 3)
+    assert len(lines) == 3 and all(width(line) <= 60 for line in lines)
+
+
+@contextmanager
+def drawn_outside():
+    """Record every text and point drawn that falls outside its image."""
+    escaped: list[tuple] = []
+    real_text, real_point = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.point
+
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
+        left, top, right, bottom = font.getbbox(text)
+        w, h = self.im.size
+        x, y = xy
+        if x + left < 0 or y + top < 0 or x + right > w or y + bottom > h:
+            escaped.append(("text", xy, text, (w, h)))
+        return real_text(self, xy, text, fill, font, *args, **kwargs)
+
+    def point(self, xy, fill=None):
+        w, h = self.im.size
+        if not (0 <= xy[0] < w and 0 <= xy[1] < h):
+            escaped.append(("point", xy, (w, h)))
+        return real_point(self, xy, fill)
+
+    with (
+        mock.patch.object(ImageDraw.ImageDraw, "text", text),
+        mock.patch.object(ImageDraw.ImageDraw, "point", point),
+    ):
+        yield escaped
+
+
+label = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0, max_size=80
+)
+names = st.lists(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyzñó", min_size=1, max_size=30),
+    min_size=1,
+    max_size=5,
+    unique=True,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    screen=st.sampled_from(["game", "setup", "announce", "privacy", "final", "message"]),
+    title=label,
+    lines=st.lists(label, max_size=8),
+    footer=label,
+    alerts=st.lists(label, max_size=3),
+    players=names,
+    prompt=label,
+    main=st.sampled_from(list(MAINS)),
+    secret=st.booleans(),
+)
+def test_no_text_leaves_the_main_display(
+    screen, title, lines, footer, alerts, players, prompt, main, secret
+):
+    view = {
+        **BIDS,
+        "players": players,
+        "scores": {p: 10**6 for p in players},
+        "winners": players[:1] if screen == "final" else [],
+        "decision": {"players": players, "prompt": prompt, "secret": secret, "kind": "x"},
+        "face_up": [prompt[:4]] * 5,
+    }
+    cursor = len(lines) - 1 if lines and screen == "setup" else None
+    history = ({"round": 9, "totals": {p: 10**6 for p in players}},)
+    ui = MainUI(screen, title, tuple(lines), cursor, footer, tuple(alerts), history)
+    size, mode = MAINS[main]
+    with drawn_outside() as escaped:
+        render_main(view, ui, size, mode)
+    assert escaped == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    title=label,
+    entries=st.lists(label, max_size=10),
+    note=label,
+    players=names,
+    hand=st.lists(st.integers(1, 13), unique=True),
+)
+def test_no_text_leaves_a_pad_or_the_matrix(title, entries, note, players, hand):
+    menu = PadMenu(players[0], title, tuple(entries), len(entries) // 2, True, note=note)
+    view = {
+        "round": 9,
+        "decision": {"players": players[:1], "secret": False},
+        "you": {"hand": hand, "castillo": 30},
+    }
+    with drawn_outside() as escaped:
+        render_pad(view, menu, (128, 32))
+        render_matrix(view, (32, 8))
+        render_matrix({**view, "winners": players}, (32, 8))
+        history = [{"round": 9, "totals": {p: n for p, n in zip(players, hand, strict=False)}}]
+        for size in ((128, 64), (256, 64), (40, 20)):
+            render_chart(history, players, size)
+    assert escaped == []
+
+
+def test_the_bounds_check_catches_text_drawn_past_the_edge():
+    # The guard above is only worth having if it fires: draw past the edge on purpose.
+    with drawn_outside() as escaped:
+        ImageDraw.Draw(Image.new("1", (20, 10))).text((5, 0), "too long", font=font())
+    assert escaped and escaped[0][0] == "text"
+
+
+# -- secrets -------------------------------------------------------------------------------------
+
+
+def _public_outputs(state) -> list[bytes]:
+    view = public_view(state)
+    images = [render_main(view, MainUI(), size, mode) for size, mode in MAINS.values()]
+    images.append(render_matrix(view, (32, 8)))
+    return [img.tobytes() for img in images]
+
+
+def _to_secret_step(seed: int, players: list[str], kind: str):
+    """Play random moves until a secret step of `kind` waits for two or more players."""
+    s = new_game(players, seed)
+    bot = RandomBot(seed)
+    for _ in range(5000):
+        d = decision(s)
+        assert d is not None
+        if d.secret and d.kind == kind and len(d.players) >= 2:
+            return s
+        p = d.players[0]
+        apply_in_place(s, p, bot.choose(s, p))
+    raise AssertionError(f"no {kind} step reached")
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    kind=st.sampled_from(["bid", "castillo_disc"]),
+    seed=st.integers(0, 10**6),
+    picks=st.tuples(st.integers(0, 20), st.integers(0, 20)),
+    seats=st.integers(2, 5),
+)
+def test_public_screens_are_identical_whatever_was_sealed(kind, seed, picks, seats):
+    s = _to_secret_step(seed, PLAYERS[:seats], kind)
+    p = decision(s).players[0]
+    legal = legal_actions(s, p)
+    assume(len(legal) > 1)
+    first = legal[picks[0] % len(legal)]
+    other = legal[(picks[0] + 1 + picks[1] % (len(legal) - 1)) % len(legal)]
+    assert first != other
+    a, b = apply(s, p, first), apply(s, p, other)
+    assert isinstance(a.steps[-1], SecretStep)  # still waiting for the others: nothing revealed
+    b.hands = {q: list(reversed(h)) for q, h in b.hands.items()}  # hands differ too
+    assert _public_outputs(a) == _public_outputs(b)
+
+
+def test_the_secret_check_would_see_a_difference_in_public_state():
+    # Guard for the test above: a public difference (the King moved) does change the screens.
+    s = new_game(["red", "blue", "yellow"], 2)
+    moved = copy.deepcopy(s)
+    moved.king = next(r for r in game_data().regions if r != s.king)
+    assert _public_outputs(s) != _public_outputs(moved)
+
+
+# -- the picture command and the docstrings ------------------------------------------------------
+
+
+def test_screens_command_writes_every_screen(tmp_path, capsys):
+    assert run_screens(str(tmp_path), seed=3, players=3, scale=1) == 0
+    written = {Path(line).name for line in capsys.readouterr().out.split()}
+    assert written == {p.name for p in tmp_path.iterdir()}
+    for name in (
+        "main-128x64-game-turn",
+        "main-256x64-announce",
+        "main-256x64-final",
+        "matrix-turn",
+        "pad-turn",
+        "chart-256x64",
+    ):
+        assert f"{name}.png" in written
+    with Image.open(tmp_path / "main-128x64-final.png") as img:
+        assert img.size == (128, 64) and img.getbbox() is not None
+    with Image.open(tmp_path / "pad-turn.png") as img:
+        assert img.size == (128, 32)
+    # The README shows every picture the command makes, from the committed docs/screens/.
+    root = Path(__file__).resolve().parents[2]
+    shown = set(re.findall(r"\(docs/screens/([\w.-]+\.png)\)", (root / "README.md").read_text()))
+    assert shown == written
+    assert shown == {p.name for p in (root / "docs" / "screens").iterdir()}
+
+
+@pytest.fixture(scope="module")
+def pictures(tmp_path_factory):
+    """`companion screens --seed 3 --players 3 --scale 2`, written once for the tests below."""
+    out = tmp_path_factory.mktemp("screens")
+    render_all(out, seed=3, players=3, scale=2)
+    return out
+
+
+def _as_pictured(frame: Image.Image, scale: int = 2) -> bytes:
+    size = (frame.width * scale, frame.height * scale)
+    big = frame.convert("L").resize(size, Image.Resampling.NEAREST)
+    return big.tobytes()
+
+
+def _png(path: Path) -> bytes:
+    with Image.open(path) as img:
+        return img.convert("L").tobytes()
+
+
+def _table(seats: tuple[str, ...], seed: int, out_dir: Path | None = None, config="pi.toml"):
+    """A TableApp on a shipped config mocked (as it is: its pads' displays too), built here."""
+    from companion.app.config import load_app_config
+    from companion.app.setup import TableDefaults
+    from companion.app.table import TableApp
+    from hw.hardware import build_hardware
+
+    hardware, table = load_app_config(None, config)
+    clock = VirtualClock()
+    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, out_dir=out_dir)
+    return hw, clock, app
+
+
+@pytest.mark.parametrize(("label", "config"), [("128x64", "pi.toml"), ("256x64", "sim.toml")])
+def test_the_setup_picture_is_the_frame_a_fresh_table_shows(pictures, label, config):
+    hw, _, _ = _table(("red", "blue", "yellow"), seed=3, config=config)
+    with hw:
+        frame = hw.display.device.image
+    assert frame.size == MAINS[label][0]
+    assert _png(pictures / f"main-{label}-setup.png") == _as_pictured(frame)
+
+
+def test_the_final_picture_and_chart_are_those_of_the_same_game_played_at_a_table(
+    pictures, tmp_path
+):
+    # The same seed, bots pressing the buttons, on a table whose pads all have a display: the
+    # game is the same, so its last frame and saved chart are the command's.
+    from companion.testing import BotDriver, make_bots
+
+    seats = ("red", "blue", "yellow")
+    hw, clock, app = _table(seats, seed=3, out_dir=tmp_path)
+    with hw:
+        presser = Presser(hw, clock)
+        driver = BotDriver(app, presser, make_bots(seats, 3), hw.events)
+        while (planned := driver.plan()) is not None:
+            for button in planned[1]:
+                presser.press(planned[0], button)
+                while not hw.events.empty():
+                    app.handle(hw.events.get_nowait())
+        assert app.mode == "final"
+        frame = hw.display.device.image
+    assert _png(pictures / "main-128x64-final.png") == _as_pictured(frame)
+    assert _png(pictures / "chart-large.png") == _png(tmp_path / "scores.png")
+
+
+def test_the_committed_pictures_are_what_the_command_makes_now(tmp_path):
+    # The README shows docs/screens/: after a change to what the app draws, run the README's
+    # `companion screens --out docs/screens` again (the defaults) and look at the new pictures.
+    render_all(tmp_path)
+    docs = Path(__file__).resolve().parents[2] / "docs" / "screens"
+    stale = sorted(p.name for p in tmp_path.iterdir() if _png(p) != _png(docs / p.name))
+    assert stale == [], "docs/screens is stale: run companion screens --out docs/screens"
+
+
+def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
+    assert run_screens(str(tmp_path / "out"), seed=1, players=6, scale=1) == 2
+    assert "--players must be 2 to 5, got 6" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "companion.screens.text",
+        "companion.screens.names",
+        "companion.screens.canvas",
+        "companion.screens.main_display",
+        "companion.screens.matrix",
+        "companion.screens.pad",
+        "companion.screens.chart",
+        "companion.screens.reasons",
+        "companion.screens.pages",
+        "companion.screens.legacy_text",
+    ],
+)
+def test_docstring_examples_run(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_screens_and_voice_never_import_the_hardware_layer():
+    import subprocess
+    import sys
+
+    code = (
+        # (companion.commands.screens is not among them: it pictures the app on mock hardware.)
+        "import sys, companion.screens, companion.screens.voice\n"
+        "print(sorted(m for m in sys.modules if m == 'hw' or m.startswith('hw.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("font_name", ["TINY", "MATRIX_FONT"])
+def test_small_print_has_the_pixels_luma_legacy_text_draws(font_name):
+    """The masks are made from the font's bytes, not by luma's point-by-point drawing: every
+    character, and lines of them, must come out exactly as luma draws them."""
+    from luma.core.legacy import text as luma_text
+
+    from companion.screens import legacy_text
+
+    legacy_font = getattr(legacy_text, font_name)
+    lines = [chr(c) for c in range(32, 127)]
+    lines += ["".join(map(chr, range(32, 127))), "1-3 5 9-13", "Castillo 12", "Cast..", ""]
+    for line in lines:
+        w = legacy_text.text_width(line, legacy_font)
+        ours = Image.new("1", (w + 4, 10), 0)
+        legacy_text.draw_legacy(ImageDraw.Draw(ours), (2, 1), line, 1, legacy_font)
+        theirs = Image.new("1", (w + 4, 10), 0)
+        luma_text(ImageDraw.Draw(theirs), (2, 1), line, fill=1, font=legacy_font)
+        assert ours.tobytes() == theirs.tobytes(), repr(line)
+        assert line.strip() == "" or theirs.getbbox() is not None  # a line of pixels, compared
+
+
+FIVE_SCORES = {"yellow": 119, "red": 113, "blue": 102, "green": 97, "black": 46}
+
+
+@pytest.mark.parametrize(("size", "mode"), [((128, 64), "1"), ((256, 64), "L")])
+def test_a_five_player_ranking_and_score_table_show_every_player(size, mode, drawn):
+    view = {"scores": FIVE_SCORES, "winners": ["yellow"]}
+    render_main(view, MainUI("final", "Winner: yellow", (), None, "● chart"), size, mode)
+    assert [t for t in drawn if t[0].isdigit()] == [
+        "1 yellow 119",
+        "2 red 113",
+        "3 blue 102",
+        "4 green 97",
+        "5 black 46",
+    ]
+    drawn.clear()
+    table = scores_page(view, footer="12/12  ● next")
+    render_main(view, table, size, mode)
+    assert [t for t in drawn if t.split(" ")[0] in FIVE_SCORES] == [
+        f"{p} {n}" for p, n in FIVE_SCORES.items()
+    ]
+    assert "12/12  ● next" in drawn  # moved to the title row, not dropped: it fits there

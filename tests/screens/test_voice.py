@@ -1,0 +1,131 @@
+"""Voice: one sentence per public event worth saying, silence for the rest, never a secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.elgrande.bots import RandomBot
+from companion.elgrande.engine import apply, decision, legal_actions, new_game
+from companion.elgrande.scoring import AreaScore
+from companion.screens.voice import speech_for
+
+
+def event(kind: str, text: str, detail: object = None, seq: int = 1) -> dict:
+    return {"seq": seq, "kind": kind, "text": text, "detail": detail}
+
+
+def test_round_start_says_the_round_and_a_coming_general_scoring():
+    assert speech_for(event("round", "Round 2", 2)) == "Round 2 of 9."
+    assert speech_for(event("round", "Round 6", 6)) == (
+        "Round 6 of 9. A general scoring follows this round."
+    )
+
+
+def test_a_scoring_line_gives_each_placing_with_its_reason():
+    detail = {
+        "area": "aragon",
+        "points": {"red": 7, "blue": 4},
+        "why": ["red 1st with 4 → 5, +2 home", "blue 2nd with 3 → 4"],
+    }
+    said = speech_for(event("score", "Aragón: …", detail))
+    assert said == (
+        "Aragón: red first with 4, 5 points, plus 2 home; blue second with 3, 4 points."
+    )
+
+
+def test_a_tie_and_both_bonuses_are_said_in_words():
+    detail = {
+        "area": "castilla_nueva",
+        "points": {"red": 8, "blue": 4},
+        "why": [
+            "red tied for 1st, paid as 2nd with 2 → 4, +2 King, +2 home",
+            "blue 3rd with 1 → 1",
+        ],
+    }
+    assert speech_for(event("score", "", detail)) == (
+        "Castilla la Nueva: red tied for first with 2, 4 points, plus 2 King, plus 2 home; "
+        "blue third with 1, 1 point."
+    )
+
+
+def test_the_engines_own_area_score_object_is_spoken_the_same():
+    as_json = {"area": "galicia", "points": {"red": 4}, "why": ["red 1st with 2 → 4"]}
+    as_object = AreaScore("galicia", {"red": 4}, ("red 1st with 2 → 4",))
+    assert speech_for(event("score", "", as_json)) == speech_for(event("score", "", as_object))
+    assert speech_for(event("score", "", as_object)) == "Galicia: red first with 2, 4 points."
+
+
+def test_a_reason_that_is_not_a_placing_is_said_as_written():
+    detail = {"area": "galicia", "points": {"red": 0}, "why": ["nobody here"]}
+    assert speech_for(event("score", "", detail)) == "Galicia: nobody here."
+    none = event("score", "Special scoring: 5-point regions: no region qualifies")
+    assert speech_for(none) == "Special scoring: 5-point regions: no region qualifies."
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "said"),
+    [
+        ("turn", "red's turn", "Red's turn."),
+        ("bids", "Power cards: red 8, blue 6", "Power cards played: red 8, blue 6."),
+        ("card", "blue takes card 3b", "Blue takes card 3b."),
+        (
+            "totals",
+            "Regions scored. Scores: red 9, blue 4",
+            "Regions scored. Scores: red 9, blue 4.",
+        ),
+        ("take_back", "blue takes a power card back", "Blue takes a power card back."),
+        ("discs", "Discs: red → Sevilla", "Discs: red to Sevilla."),
+    ],
+)
+def test_public_events_become_sentences(kind, text, said):
+    assert speech_for(event(kind, text)) == said
+
+
+def test_game_over_names_the_winners():
+    assert speech_for(event("game_over", "Game over. Winner: red", ["red"])) == (
+        "Game over. Red wins!"
+    )
+    assert speech_for(event("game_over", "", ["red", "blue"])) == "Game over. Red and blue win!"
+
+
+@pytest.mark.parametrize("kind", ["place", "take", "return", "move", "act", "discard", "whatever"])
+def test_routine_or_unknown_events_are_not_spoken(kind):
+    assert speech_for(event(kind, "red places a caballero in Galicia")) is None
+
+
+def _events(state) -> list[dict]:
+    return [event(e.kind, e.text, e.detail, i) for i, e in enumerate(state.events, 1)]
+
+
+def test_what_is_said_is_the_same_whatever_was_sealed():
+    # Two tables reach a sealed bid; one player seals different cards. Until the reveal the
+    # voice says the same thing.
+    s = new_game(["red", "blue", "yellow"], 9)
+    p = decision(s).players[0]
+    low, high = legal_actions(s, p)[0], legal_actions(s, p)[-1]
+    a, b = apply(s, p, low), apply(s, p, high)
+    assert [speech_for(e) for e in _events(a)] == [speech_for(e) for e in _events(b)]
+    # and after the reveal the bids are public: then the speech does differ
+    said_a = [speech_for(e) for e in _events(_finish_bidding(a))]
+    said_b = [speech_for(e) for e in _events(_finish_bidding(b))]
+    assert said_a != said_b and any("Power cards played" in (t or "") for t in said_a)
+
+
+def _finish_bidding(state):
+    bot = RandomBot(1)
+    while decision(state).kind == "bid":
+        q = decision(state).players[0]
+        state = apply(state, q, bot.choose(state, q))
+    return state
+
+
+def test_every_event_of_a_whole_game_gives_a_sentence_or_silence():
+    s = new_game(["red", "blue", "yellow", "green"], 4)
+    bots = RandomBot(4)
+    while decision(s) is not None:
+        p = decision(s).players[0]
+        s = apply(s, p, bots.choose(s, p))
+    said = [speech_for(e) for e in _events(s)]
+    assert all(t is None or (t[0].isupper() and t[-1] in ".!?") for t in said)
+    assert said[-1].startswith("Game over.")
+    assert sum("A general scoring follows" in (t or "") for t in said) == 3

@@ -1,0 +1,52 @@
+"""A table on mock hardware, driven only by presses on its gpiozero mock pins (the app's tests)."""
+
+from __future__ import annotations
+
+from companion.app.config import load_app_config
+from companion.app.setup import TableDefaults
+from companion.app.table import TableApp
+from companion.elgrande.options import TableOptions
+from companion.testing import BotDriver, Presser, VirtualClock, drain
+from hw.hardware import build_hardware
+
+
+class Table:
+    """The app on mock hardware; `press` goes through the pins, the hub and the queue.
+
+    Events are handled on the test's thread as soon as they are queued (the loop's job), so each
+    press is finished when `press` returns.
+    """
+
+    def __init__(
+        self,
+        config: str = "pi.toml",
+        seats=None,
+        seed: int = 1,
+        store=None,
+        hardware=None,  # a HardwareConfig built by the test, instead of `config`
+        **options,
+    ) -> None:
+        hardware = hardware or load_app_config(None, config)[0]
+        self.clock = VirtualClock()
+        self.hw = build_hardware(hardware, backend="mock", clock=self.clock, start=False)
+        defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)
+        self.app = TableApp(self.hw, defaults, seed=seed, store=store)
+        self.presser = Presser(self.hw, self.clock)
+
+    def drain(self) -> None:
+        drain(self.app, self.hw.events)
+
+    def press(self, player: str, *buttons: str) -> None:
+        for button in buttons:
+            self.presser.press(player, button)
+            self.drain()
+
+    def bots(self, bots) -> BotDriver:
+        return BotDriver(self.app, self.presser, bots, self.hw.events, sync=True)
+
+    @property
+    def session(self):
+        return self.app.session
+
+    def close(self) -> None:
+        self.hw.close()
