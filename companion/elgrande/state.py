@@ -15,14 +15,11 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.elgrande.data import CASTILLO, GameData, game_data
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position
-
-if TYPE_CHECKING:
-    from companion.elgrande.base import Step  # for the annotation only: base builds on state
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +58,9 @@ class State:
     taken: dict[str, str] = field(default_factory=dict)  # this round: player -> action card
     scoreboards: dict[str, str] = field(default_factory=dict)  # region -> scoreboard id
     vetoes: dict[str, int] = field(default_factory=dict)  # player -> round index the Veto was taken
-    steps: list[Step] = field(default_factory=list)  # pending decisions, the top one is asked
+    # Pending decisions, the top one is asked; each a companion.elgrande.base.Step, not imported
+    # even for the annotation: base builds on state, and the layers import one way.
+    steps: list[Any] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     winners: tuple[str, ...] = ()
 
