@@ -24,6 +24,7 @@ from companion.elgrande.bots import Bot, GreedyBot, RandomBot
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import Action
 from companion.elgrande.state import State
+from hw.backend import MockBackend
 from hw.events import Btn
 from hw.hardware import Hardware
 
@@ -46,11 +47,14 @@ class VirtualClock:
 
 
 class Presser:
-    """Presses buttons on a mock `hw`. With a VirtualClock the hub must be built with that
-    clock and `start=False` (this pumps it); without, the hub's own thread runs in real time."""
+    """Presses buttons on `hw` built on a `MockBackend`, a finger on its mock pins. With a
+    VirtualClock the hub must be built with that clock and `start=False` (this pumps it);
+    without, the hub's own thread runs in real time."""
 
     def __init__(self, hw: Hardware, clock: VirtualClock | None = None) -> None:
-        self.hw, self.clock = hw, clock
+        if not isinstance(hw.backend, MockBackend):
+            raise TypeError(f"only mock pins can be pressed; this table is on {hw.backend.name}")
+        self.hw, self.clock, self.pins = hw, clock, hw.backend
         hold = max(HOLD, hw.config.input.debounce * 2)
         self.hold = hold
         self.long = max(LONG, hw.config.input.long_press + hold)
@@ -65,11 +69,12 @@ class Presser:
     def press(self, player: str, button: str) -> None:
         """'left', 'right', 'select' or 'long' (● held past the long-press time)."""
         btn = Btn.SELECT if button == "long" else Btn(button)
-        self.hw.drive(player, btn, True)
+        gpio = self.hw.config.players[player].pin(btn)
+        self.pins.drive(gpio, True)
         self._step(self.hold)
         if button == "long":
             self._step(self.long)
-        self.hw.drive(player, btn, False)
+        self.pins.drive(gpio, False)
         self._step(self.hold)
 
 

@@ -2,7 +2,7 @@
 
 >>> from hw.config import load_config
 >>> hw = build_hardware(load_config("config/sim.toml"))
->>> hw.backend, sorted(hw.pads), hw.display.size
+>>> hw.backend.name, sorted(hw.pads), hw.display.size
 ('mock', ['blue', 'green', 'red', 'yellow'], (256, 64))
 >>> hw.close()
 """
@@ -14,21 +14,19 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from hw import devices
-from hw.backend import mock_pin_factory, pi_pin_factory, resolve_backend
-from hw.buzzer import Buzzer, RecordingBuzzer
+from hw.backend import Backend, backend_for
+from hw.buzzer import Buzzer
 from hw.config import DisplayConfig, HardwareConfig
 from hw.display import Display
 from hw.errors import StartupError, gpio_problem
-from hw.events import Btn, Event
+from hw.events import Event
 from hw.guarded import GuardedDevice
 from hw.input import InputHub
 from hw.matrix import Matrix
 from hw.pad import Pad
-from hw.speaker import EspeakSpeaker, RecordingSpeaker, SilentSpeaker, Speaker
+from hw.speaker import SilentSpeaker, Speaker
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +36,7 @@ class Hardware:
     """Every device of the table, and the one queue their events come out of."""
 
     config: HardwareConfig
-    backend: str
+    backend: Backend
     events: queue.Queue[Event]
     input: InputHub
     pads: dict[str, Pad]
@@ -46,8 +44,6 @@ class Hardware:
     speaker: Speaker
     matrix: Matrix | None = None
     buzzer: Buzzer | None = None
-    pin_factory: Any = None
-    _owns_factory: bool = field(default=True, repr=False)
     _closed: bool = field(default=False, repr=False)
 
     @property
@@ -56,20 +52,13 @@ class Hardware:
         return {p: pad.display for p, pad in self.pads.items() if pad.display is not None}
 
     def displays(self) -> list[Display]:
+        """The main display first, then the pad displays."""
         return [self.display, *self.pad_displays.values()]
 
-    def drive(self, player: str, button: Btn | str, pressed: bool) -> None:
-        """Mock backend only: press or release a button by driving its mock pin.
-
-        The edge goes through gpiozero's callbacks like a real one (for ``sim`` and ``demo``).
-        """
-        if self.backend != "mock":
-            raise RuntimeError("drive() only exists on the mock backend; press the real button")
-        pin = self.pin_factory.pin(self.config.players[player].pin(Btn(button)))
-        if pressed:
-            pin.drive_low()  # pull-up: pressed shorts the GPIO to ground
-        else:
-            pin.drive_high()
+    @property
+    def pin_factory(self) -> Any:
+        """The gpiozero pin factory every GPIO device here is on (the backend's)."""
+        return self.backend.pin_factory
 
     def maintain(self) -> None:
         """Call it from the app loop (every second or so): retries degraded devices whose
@@ -93,8 +82,7 @@ class Hardware:
         for pad in self.pads.values():
             pad.close()
         self.display.close()
-        if self.pin_factory is not None and self._owns_factory:
-            self.pin_factory.close()
+        self.backend.close()
 
     def __enter__(self) -> Hardware:
         return self
@@ -106,45 +94,34 @@ class Hardware:
 def build_hardware(
     config: HardwareConfig,
     *,
-    backend: str | None = None,
+    backend: Backend | None = None,
     clock: Callable[[], float] = time.monotonic,
-    wav_dir: str | Path | None = None,
     start: bool = True,
-    pin_factory: Any = None,
 ) -> Hardware:
-    """Open every device in ``config`` on the chosen backend ("mock" or "pi").
+    """Open every device in ``config`` on ``backend`` (a :class:`~hw.backend.MockBackend` or
+    :class:`~hw.backend.PiBackend`; by default the one :func:`~hw.backend.backend_for` picks
+    from ``COMPANION_BACKEND`` and the config). The hardware closes the backend with itself.
 
     ``clock`` drives input timing and retry back-off (tests pass a fake one). With
     ``start=False`` the input thread is not started and tests call ``hw.input.pump(now)``.
-    ``wav_dir`` makes speech go through espeak-ng into WAV files (on either backend).
-    ``pin_factory`` lends a gpiozero factory (e.g. a MockFactory whose pins a test drives
-    before start); the caller then closes it.
 
     A GPIO the kernel holds, or a bus or gpiochip the user may not open, raises
     :class:`~hw.errors.StartupError` listing every such problem with its config key and fix;
     nothing is left open. A display that does not answer is not an error: it is degraded.
     """
-    chosen = resolve_backend(config.backend, backend)
-    mock = chosen == "mock"
+    if backend is None:
+        backend = backend_for(config)
     events: queue.Queue[Event] = queue.Queue()
-    owns_factory = pin_factory is None
-    factory = pin_factory or (
-        mock_pin_factory() if mock else pi_pin_factory(config.buses.gpio_chip)
-    )
     hub = InputHub(config.input, clock=clock, events=events)
+    factory = backend.open_pins(config.buses)
     opened: list[Any] = []
 
     def display(cfg: DisplayConfig, name: str) -> Display:
-        driver = (
-            devices.dummy_display(cfg)
-            if mock
-            else devices.real_display(cfg, mux_address=config.mux_address)
-        )
         d = Display(
             name,
             cfg.size,
             cfg.mode,
-            driver,
+            backend.display_driver(cfg, config.mux_address),
             contrast=cfg.contrast,
             clock=clock,
             notify=events.put,
@@ -171,11 +148,10 @@ def build_hardware(
         matrix = None
         if config.matrix is not None:
             m = config.matrix
-            driver = devices.dummy_matrix(m) if mock else devices.real_matrix(m)
             matrix = Matrix(
                 "LED matrix",
                 m.size,
-                driver,
+                backend.matrix_driver(m),
                 brightness=m.brightness,
                 clock=clock,
                 notify=events.put,
@@ -183,12 +159,10 @@ def build_hardware(
             opened.append(matrix)
         buzzer = None
         if config.buzzer is not None:
-            b = config.buzzer
-            cls = RecordingBuzzer if mock else Buzzer
             try:
-                buzzer = cls(b.pin, pin_factory=factory, mid_tone=b.mid_tone, octaves=b.octaves)
+                buzzer = backend.buzzer(config.buzzer, factory)
             except Exception as e:
-                if (problem := gpio_problem(e, "buzzer.pin", b.pin)) is None:
+                if (problem := gpio_problem(e, "buzzer.pin", config.buzzer.pin)) is None:
                     raise
                 problems.append(problem)
             else:
@@ -199,29 +173,15 @@ def build_hardware(
         )
         if problems:
             raise StartupError(problems)
-        sp = config.speaker
-        speaker: Speaker
-        if not sp.enabled:
-            speaker = SilentSpeaker()
-        elif mock and wav_dir is None:
-            speaker = RecordingSpeaker()
-        else:
-            speaker = EspeakSpeaker(
-                voice=sp.voice,
-                rate=sp.rate,
-                volume=sp.volume,
-                executable=sp.executable,
-                wav_dir=wav_dir,
-            )
+        speaker = backend.speaker(config.speaker) if config.speaker.enabled else SilentSpeaker()
     except Exception:
         for dev in reversed(opened):
             dev.close()
-        if owns_factory:
-            factory.close()
+        backend.close()
         raise
     hw = Hardware(
         config=config,
-        backend=chosen,
+        backend=backend,
         events=events,
         input=hub,
         pads=pads,
@@ -229,10 +189,8 @@ def build_hardware(
         speaker=speaker,
         matrix=matrix,
         buzzer=buzzer,
-        pin_factory=factory,
-        _owns_factory=owns_factory,
     )
     if start:
         hub.start()
-    log.info("hardware ready (%s backend): %s", chosen, config.summary())
+    log.info("hardware ready (%s backend): %s", backend.name, config.summary())
     return hw

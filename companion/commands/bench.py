@@ -87,6 +87,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     from companion.app.table import TableApp
     from companion.session.sqlite_store import SqliteStore
     from companion.testing import BotDriver, Presser, VirtualClock, make_bots
+    from hw.backend import MockBackend
     from hw.hardware import build_hardware
 
     hardware, table = load_app_config(None, "pi.toml")
@@ -109,7 +110,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         stores.append(TimedStore(path))
         return stores[-1]
 
-    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     durations: list[float] = []
     writes: list[int] = []
     commits: list[float] = []
@@ -221,9 +222,10 @@ _FIRST_FRAME = """
 import time
 from companion.app.config import load_app_config
 from companion.app.table import TableApp
+from hw.backend import MockBackend
 from hw.hardware import build_hardware
 hardware, table = load_app_config(None, "pi.toml")
-hw = build_hardware(hardware, backend="mock")
+hw = build_hardware(hardware, backend=MockBackend())
 TableApp(hw, table)  # draws every display once: the set-up screen is on the main display
 shown = time.monotonic()
 assert hw.display.device.image.getbbox() is not None, "the main display is still blank"
@@ -286,10 +288,11 @@ def idle_cpu(window: float) -> float:
     from companion.app.config import load_app_config
     from companion.app.loop import STOP, run_loop
     from companion.app.table import TableApp
+    from hw.backend import MockBackend
     from hw.hardware import build_hardware
 
     hardware, table = load_app_config(None, "pi.toml")
-    hw = build_hardware(hardware, backend="mock")
+    hw = build_hardware(hardware, backend=MockBackend())
     try:
         app = TableApp(hw, table)
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")

@@ -24,6 +24,7 @@ from companion.session.replay import resume
 from companion.session.resilient import open_resilient
 from companion.session.store import MemoryStore, Store
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
+from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
 DEFAULT_PACE = 0.2  # seconds between decisions: a five-player game (~480) in about two minutes
@@ -78,7 +79,7 @@ def run_demo(
     seats = tuple(hardware.players)[:players]
     clock = VirtualClock()
     store, unfinished = _open_store(store_path)
-    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     try:
         defaults = TableDefaults(table.options, seats)
         app = TableApp(hw, defaults, seed=seed, out_dir=frames, store=store, resume=unfinished)

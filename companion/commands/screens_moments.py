@@ -28,6 +28,7 @@ from companion.app.config import load_app_config, packaged
 from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
+from hw.backend import MockBackend
 from hw.config import HardwareConfig, load_config
 from hw.display import Display
 from hw.hardware import Hardware, build_hardware
@@ -75,7 +76,7 @@ def panel(display: Display) -> Image.Image:
 def take_shots(config: HardwareConfig, players: int, seed: int) -> Shots:
     """Play the seeded game on `config` and keep the frames of every moment."""
     clock = VirtualClock()
-    hw = build_hardware(config, backend="mock", clock=clock, start=False)
+    hw = build_hardware(config, backend=MockBackend(), clock=clock, start=False)
     try:
         with tempfile.TemporaryDirectory() as out_dir:
             return _Camera(hw, clock, players, seed, Path(out_dir)).play()

@@ -34,6 +34,7 @@ from companion.commands.run import open_store
 from companion.commands.terminal import braille
 from companion.session.store import MemoryStore, Store
 from companion.testing import BotDriver, Presser, make_bots
+from hw.backend import MockBackend
 from hw.hardware import Hardware, build_hardware
 
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "7890")
@@ -127,7 +128,7 @@ def run_sim(config: str | None, bots: str | None, store_path: Path | None = None
     players = list(hardware.players)
     bot_seats = parse_bots(bots, players)
     store: Store = open_store(store_path) if store_path is not None else MemoryStore()
-    hw = build_hardware(hardware, backend="mock")
+    hw = build_hardware(hardware, backend=MockBackend())
     try:
         app = TableApp(hw, table, store=store, out_dir=Path.cwd() / "companion-sim")
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")

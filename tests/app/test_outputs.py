@@ -6,13 +6,14 @@ import pytest
 
 from companion.app.config import load_app_config
 from companion.app.outputs import Outputs
+from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
 
 @pytest.fixture
 def hw():
     hardware, _ = load_app_config(None, "pi.toml")
-    built = build_hardware(hardware, backend="mock", start=False)
+    built = build_hardware(hardware, backend=MockBackend(), start=False)
     yield built
     built.close()
 

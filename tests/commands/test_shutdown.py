@@ -8,6 +8,7 @@ from companion.app.config import load_app_config
 from companion.commands.run import shut_down
 from companion.session.store import MemoryStore
 from companion.testing import VirtualClock
+from hw.backend import MockBackend
 from hw.hardware import build_hardware
 from hw.matrix import render_text
 
@@ -21,7 +22,7 @@ class ClosingStore(MemoryStore):
 
 def test_shut_down_closes_the_store_blanks_the_displays_and_says_bye():
     hardware, _ = load_app_config(None, "pi.toml")
-    hw = build_hardware(hardware, backend="mock", clock=VirtualClock(), start=False)
+    hw = build_hardware(hardware, backend=MockBackend(), clock=VirtualClock(), start=False)
     lit = Image.new("1", hw.display.size, 1)
     hw.display.show(lit)
     panels = [d.device for d in hw.displays()]

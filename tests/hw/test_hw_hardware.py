@@ -12,7 +12,16 @@ from hw_testing import CONFIG
 from PIL import Image
 
 from companion.testing import VirtualClock
-from hw import Btn, DeviceFault, Kind, PadEvent, build_hardware, load_config
+from hw import (
+    Btn,
+    DeviceFault,
+    Kind,
+    MockBackend,
+    PadEvent,
+    backend_for,
+    build_hardware,
+    load_config,
+)
 
 SIM = load_config(CONFIG / "sim.toml")
 PI = load_config(CONFIG / "pi.toml")
@@ -26,7 +35,7 @@ def clock() -> VirtualClock:
 @pytest.fixture(scope="module")
 def hw(clock):
     """One simulated table for the module (gpiozero devices are slow-ish to close)."""
-    h = build_hardware(SIM, backend="mock", clock=clock, start=False)
+    h = build_hardware(SIM, backend=MockBackend(), clock=clock, start=False)
     yield h
     h.close()
 
@@ -48,7 +57,7 @@ def press(hw, clock, pin: int, hold: float = 0.1) -> list:
 
 
 def test_sim_profile_builds_every_device_on_the_mock_backend(hw):
-    assert hw.backend == "mock"
+    assert isinstance(hw.backend, MockBackend)
     assert sorted(hw.pads) == ["blue", "green", "red", "yellow"]
     assert sorted(hw.pad_displays) == ["blue", "red"]
     assert hw.display.size == (256, 64) and hw.matrix.size == (32, 8)
@@ -136,9 +145,9 @@ def test_reference_build_on_mock_pins_with_a_stuck_button_at_start(monkeypatch, 
 
     mocker.patch.object(MockPWMPin, "_set_pull", pull_then_held_down)
     clock = VirtualClock()
-    h = build_hardware(PI, clock=clock, start=False, pin_factory=factory)
+    h = build_hardware(PI, backend=backend_for(PI, pin_factory=factory), clock=clock, start=False)
     try:
-        assert h.backend == "mock" and len(h.pads) == 5 and len(h.pad_displays) == 5
+        assert h.backend.name == "mock" and len(h.pads) == 5 and len(h.pad_displays) == 5
         h.input.pump()
         (event,) = drain(h)
         assert (event.player, event.button, event.kind) == ("black", Btn.SELECT, Kind.STUCK)
@@ -153,7 +162,7 @@ def test_reference_build_on_mock_pins_with_a_stuck_button_at_start(monkeypatch, 
 
 
 def test_input_thread_delivers_presses_from_gpiozero_callbacks():
-    h = build_hardware(SIM, backend="mock")  # real clock, input thread running
+    h = build_hardware(SIM, backend=MockBackend())  # real clock, input thread running
     try:
         pin = h.pin_factory.pin(SIM.players["yellow"].left)
         pin.drive_low()  # the callback runs here and only enqueues
@@ -164,15 +173,15 @@ def test_input_thread_delivers_presses_from_gpiozero_callbacks():
         h.close()
 
 
-def test_drive_presses_a_button_through_gpiozero(hw, clock):
+def test_the_mock_backend_presses_a_button_through_gpiozero(hw, clock):
     drain(hw)
-    hw.drive("yellow", "right", True)
+    gpio = SIM.players["yellow"].right
+    hw.backend.drive(gpio, True)
     hw.input.pump(clock.advance(0.1))
-    hw.drive("yellow", Btn.RIGHT, False)
+    hw.backend.drive(gpio, False)
     hw.input.pump(clock.advance(0.1))
     assert [(e.player, e.button, e.kind) for e in drain(hw)] == [("yellow", Btn.RIGHT, Kind.PRESS)]
-    with pytest.raises(ValueError):
-        hw.drive("yellow", "up", True)
+    assert not hasattr(hw, "drive")  # a finger on a pin is the mock backend's alone
 
 
 def test_voice_off_in_config_gives_a_silent_speaker():
@@ -181,7 +190,7 @@ def test_voice_off_in_config_gives_a_silent_speaker():
     from hw.config import SpeakerConfig
 
     cfg = dataclasses.replace(SIM, speaker=SpeakerConfig(enabled=False))
-    h = build_hardware(cfg, backend="mock", start=False)
+    h = build_hardware(cfg, backend=MockBackend(), start=False)
     try:
         h.speaker.say("anything")
         assert h.speaker.wait_idle(5) and not h.speaker.enabled
@@ -190,7 +199,7 @@ def test_voice_off_in_config_gives_a_silent_speaker():
 
 
 def test_mock_backend_can_speak_through_espeak_ng_into_wav_files(tmp_path):
-    h = build_hardware(SIM, backend="mock", start=False, wav_dir=tmp_path)
+    h = build_hardware(SIM, backend=MockBackend(wav_dir=tmp_path), start=False)
     try:
         h.speaker.say("Scoring")
         assert h.speaker.wait_idle(20)
@@ -200,9 +209,11 @@ def test_mock_backend_can_speak_through_espeak_ng_into_wav_files(tmp_path):
 
 
 def test_close_is_idempotent_and_frees_the_pins():
-    h = build_hardware(SIM, backend="mock", start=False)
+    h = build_hardware(SIM, backend=MockBackend(), start=False)
+    factory = h.pin_factory
     h.close()
     h.close()
+    assert not factory.pins and h.pin_factory is None  # the factory the backend made is closed
 
 
 def test_only_changed_frames_are_written_and_maintain_refreshes_panels_when_due(hw, clock):

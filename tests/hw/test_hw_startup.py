@@ -13,7 +13,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hw_testing import CONFIG, FakeI2CAdapter
 
 from companion.testing import VirtualClock
-from hw import StartupError, build_hardware, load_config
+from hw import MockBackend, PiBackend, StartupError, build_hardware, load_config
 
 PI = load_config(CONFIG / "pi.toml")
 
@@ -42,7 +42,7 @@ def test_gpios_the_kernel_holds_are_all_named_with_their_key_and_fix():
     factory = BusyFactory({7, 18})
     try:
         with pytest.raises(StartupError) as info:
-            build_hardware(PI, backend="mock", pin_factory=factory, start=False)
+            build_hardware(PI, backend=MockBackend(pin_factory=factory), start=False)
         led, buzzer = info.value.problems
         assert led.startswith("players.black.led: GPIO 7 is busy: the kernel holds it for SPI0")
         assert "dtoverlay=spi0-1cs,no_miso" in led
@@ -67,7 +67,7 @@ def test_a_gpiochip_the_user_may_not_open_names_the_gpio_group(monkeypatch):
     monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", fake)
     cfg = dataclasses.replace(PI, buses=dataclasses.replace(PI.buses, gpio_chip=4))
     with pytest.raises(StartupError) as info:
-        build_hardware(cfg, backend="pi")
+        build_hardware(cfg, backend=PiBackend())
     (problem,) = info.value.problems
     assert problem.startswith("buses.gpio_chip: can not open the GPIO chip")
     assert "'gpio' group" in problem and "usermod -aG gpio" in problem
@@ -95,7 +95,7 @@ def test_i2c_buses_the_user_may_not_open_stop_the_start_with_the_group_to_join(
     try:
         with pytest.raises(StartupError) as info:
             build_hardware(
-                cfg, backend="pi", pin_factory=factory, clock=VirtualClock(), start=False
+                cfg, backend=PiBackend(pin_factory=factory), clock=VirtualClock(), start=False
             )
     finally:
         factory.close()
@@ -110,7 +110,7 @@ def test_i2c_buses_the_user_may_not_open_stop_the_start_with_the_group_to_join(
 def test_close_releases_every_pad_pin_and_display():
     factory = MockFactory(revision="d04170", pin_class=MockPWMPin)  # lent: close() keeps it
     try:
-        h = build_hardware(PI, backend="mock", pin_factory=factory, start=False)
+        h = build_hardware(PI, backend=MockBackend(pin_factory=factory), start=False)
         pads = dict(h.pads)
         h.close()
         assert all(p.display.device is None for p in pads.values())

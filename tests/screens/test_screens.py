@@ -485,11 +485,12 @@ def _table(seats: tuple[str, ...], seed: int, out_dir: Path | None = None, confi
     from companion.app.config import load_app_config
     from companion.app.setup import TableDefaults
     from companion.app.table import TableApp
+    from hw.backend import MockBackend
     from hw.hardware import build_hardware
 
     hardware, table = load_app_config(None, config)
     clock = VirtualClock()
-    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, out_dir=out_dir)
     return hw, clock, app
 

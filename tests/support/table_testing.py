@@ -7,6 +7,7 @@ from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.elgrande.options import TableOptions
 from companion.testing import BotDriver, Presser, VirtualClock, drain
+from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
 
@@ -28,7 +29,7 @@ class Table:
     ) -> None:
         hardware = hardware or load_app_config(None, config)[0]
         self.clock = VirtualClock()
-        self.hw = build_hardware(hardware, backend="mock", clock=self.clock, start=False)
+        self.hw = build_hardware(hardware, backend=MockBackend(), clock=self.clock, start=False)
         defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)
         self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
