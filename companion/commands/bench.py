@@ -36,7 +36,7 @@ MIN_PRESSES = 2000
 IDLE_S = 10.0
 PLAYERS = 5
 
-# Budgets on the development machine (issue 11); a Pi Zero 2 W is about ten times slower.
+# Budgets on the development machine; a Pi Zero 2 W is about ten times slower.
 BUDGETS: dict[str, tuple[str, float]] = {
     "press_p99_ms": ("<=", 5.0),
     "press_over_floor": ("<=", 10.0),

@@ -1,6 +1,6 @@
 """`companion score FILE`: score a position given as JSON and print the result as JSON.
 
-Input (README "Scoring a position" has the whole format)::
+Input (docs/commands.md has the whole format, in and out)::
 
     {"players": ["red", "blue", "yellow"], "ruleset": "2015", "king": "castilla_nueva",
      "grandes": {"red": "aragon", "blue": "galicia", "yellow": "sevilla"},

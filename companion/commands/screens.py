@@ -1,4 +1,4 @@
-"""`companion screens --out DIR`: every screen as a PNG, as the app draws it (for the README).
+"""`companion screens --out DIR`: every screen as a PNG, as the app draws it (for the docs).
 
 The app itself plays a seeded game on mock hardware, its bots pressing the buttons
 (`screens_moments` beside this file); at each moment pictured, the images its panels hold are

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from companion.elgrande.data import CASTILLO, GameData, game_data
 
-RULESETS = ("2015", "1995", "bga")  # tie rules, RULES.md §4; "bga" from seed 000
+RULESETS = ("2015", "1995", "bga")  # tie rules, RULES.md §4; "bga" from BGA's help page
 
 
 @dataclass(frozen=True)

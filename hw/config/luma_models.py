@@ -13,7 +13,7 @@ import warnings
 
 from hw.luma_hooks import construct, forget_hooks
 
-# The luma.oled models this companion drives (the list); luma must also have them.
+# The luma.oled models this companion drives (the design's list); luma must also have them.
 DISPLAY_MODELS = ("ssd1306", "sh1106", "ssd1309", "ssd1322", "ssd1325", "ssd1327")
 
 

@@ -144,7 +144,7 @@ def test_reproduces_the_tie_for_third_example(capsys, monkeypatch):
 def test_first_only_pays_first_place_alone_and_a_tie_for_first_nothing(
     ruleset, capsys, monkeypatch
 ):
-    # Issue 13: "first_only": true must not score every rank (card 3e's special scoring).
+    # "first_only": true must not score every rank (card 3e's special scoring).
     doc = base(
         ruleset=ruleset,
         caballeros={
@@ -294,7 +294,7 @@ def test_unreadable_file_is_a_clean_error(capsys, tmp_path):
     assert "cannot read" in capsys.readouterr().err
 
 
-# Issue 7 item 5: inputs the json module lets through or crashes on. Each is bytes, as a file holds.
+# Inputs the json module lets through or crashes on. Each is bytes, as a file holds.
 COMPANION = Path(sys.executable).with_name("companion")  # the console script pip installed
 DEEP = 100_000
 HUGE = 10_000_000  # characters: a king name this long must not give a line this long

@@ -1,4 +1,4 @@
-"""The service unit verifies clean with systemd-analyze, and asks for what the issue requires."""
+"""The service unit verifies clean with systemd-analyze, and asks for what the service needs."""
 
 from __future__ import annotations
 

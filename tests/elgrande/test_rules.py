@@ -1,4 +1,4 @@
-"""Rules that a mutation run showed no other test guards (issue 13): rounds and bidding, the court
+"""Rules that a mutation run showed no other test guards: rounds and bidding, the court
 top-up, placement versus action, a pad's own secrets, cards 1a 4a 4b 4g, the Veto, set-up texts.
 
 Actions are picked from `legal_actions` by kind and by the area or value they name, so these tests

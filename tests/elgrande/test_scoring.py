@@ -32,7 +32,7 @@ def position(counts, *, players=FOUR, king="galicia", grandes=None, ruleset="201
 )
 def test_three_way_tie_for_first_every_ruleset(ruleset, tied, green):
     # RULES.md §4 example 1: 5/3/1 region (País Vasco), R/B/Y 4 each, green 3. "bga" pays a tie
-    # as the last place it occupies (seed 000): three tied for 1st are paid as 3rd.
+    # as the last place it occupies (BGA's help page): three tied for 1st are paid as 3rd.
     pos = position(
         {"red": 4, "blue": 4, "yellow": 4, "green": 3}, ruleset=ruleset, area="pais_vasco"
     )

@@ -454,9 +454,12 @@ def test_screens_command_writes_every_screen(tmp_path, capsys):
         assert img.size == (128, 64) and img.getbbox() is not None
     with Image.open(tmp_path / "pad-turn.png") as img:
         assert img.size == (128, 32)
-    # The README shows every picture the command makes, from the committed docs/screens/.
+    # The README and docs/ show every picture the command makes, from the committed docs/screens/
+    # (the README links them as docs/screens/NAME, a page under docs/ as screens/NAME).
     root = Path(__file__).resolve().parents[2]
-    shown = set(re.findall(r"\(docs/screens/([\w.-]+\.png)\)", (root / "README.md").read_text()))
+    pages = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
+    shown = set(re.findall(r"\((?:docs/)?screens/([\w.-]+\.png)\)", text))
     assert shown == written
     assert shown == {p.name for p in (root / "docs" / "screens").iterdir()}
 
@@ -528,7 +531,7 @@ def test_the_final_picture_and_chart_are_those_of_the_same_game_played_at_a_tabl
 
 
 def test_the_committed_pictures_are_what_the_command_makes_now(tmp_path):
-    # The README shows docs/screens/: after a change to what the app draws, run the README's
+    # The docs show docs/screens/: after a change to what the app draws, run
     # `companion screens --out docs/screens` again (the defaults) and look at the new pictures.
     render_all(tmp_path)
     docs = Path(__file__).resolve().parents[2] / "docs" / "screens"
