@@ -55,8 +55,8 @@ def announce_page(event: Mapping[str, Any], footer: str = NEXT) -> MainUI:
     return MainUI(screen="announce", title=title, lines=lines, footer=footer)
 
 
-def scores_page(view: Mapping[str, Any], title: str = "Scores", footer: str = NEXT) -> MainUI:
-    """The score table, highest first."""
-    scores: dict[str, int] = dict(view.get("scores") or {})
+def scores_page(totals: Mapping[str, Any], title: str = "Scores", footer: str = NEXT) -> MainUI:
+    """The score table, highest first, from a "totals" event's detail ({"scores": ...})."""
+    scores: dict[str, int] = dict(totals.get("scores") or {})
     lines = tuple(f"{p} {n}" for p, n in sorted(scores.items(), key=lambda t: -t[1]))
     return MainUI(screen="message", title=title, lines=lines, footer=footer)

@@ -1,5 +1,5 @@
-"""Each area's placings as values (who, where, tied or not, what it pays, which bonuses), and
-the reasons' words derived from them."""
+"""Each area's placings as values (who, where, tied or not, what it pays, which bonuses), the
+reasons' words derived from them, and the "totals" events carrying the scores they announce."""
 
 import json
 
@@ -7,7 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.elgrande.bots import GreedyBot
+from companion.elgrande.engine import apply_in_place, decision, new_game
+from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import AreaScore, Bonus, Placing, Position, score_area
+from companion.elgrande.views import event_json
 
 FOUR = ("red", "blue", "yellow", "green")
 HOMES = {"red": "granada", "blue": "sevilla", "yellow": "cataluna", "green": "valencia"}
@@ -89,3 +93,23 @@ def test_the_points_are_the_placings_totals_and_survive_json(counts, ruleset, ar
     assert result.points == {p: paid.get(p, 0) for p in FOUR}
     assert {p.player for p in result.placings} == {p for p, n in counts.items() if n}
     assert AreaScore.from_json(json.loads(json.dumps(result.to_json()))) == result
+
+
+def test_each_totals_event_carries_the_scores_at_that_moment():
+    players = ("red", "blue", "yellow")
+    s = new_game(players, 3, TableOptions(ruleset="1995"))
+    bots = {p: GreedyBot(i) for i, p in enumerate(players)}
+    while not s.is_over:
+        p = decision(s).players[0]
+        apply_in_place(s, p, bots[p].choose(s, p))
+    running = dict.fromkeys(players, 0)
+    announced = []
+    for event in map(event_json, s.events):
+        if event["kind"] == "score" and event["detail"] is not None:
+            for p, n in event["detail"]["points"].items():
+                running[p] += n
+        elif event["kind"] == "totals":
+            assert event["detail"] == {"scores": running}
+            announced.append(dict(running))
+    assert len(announced) > 3 and announced[0] != announced[-1]
+    assert announced[-1] == s.scores
