@@ -482,10 +482,7 @@ class TableApp:
     def _page(self, ev: dict[str, Any], said: str | None) -> Page:
         """One page of an announcement: an area's scoring as `companion screens` draws it, or
         the scores after a general scoring."""
-        if ev["kind"] == "totals":
-            ui = scores_page({"scores": self._s.state.scores})
-        else:
-            ui = announce_page(ev)
+        ui = scores_page(ev["detail"]) if ev["kind"] == "totals" else announce_page(ev)
         return Page(ui.title, ui.lines, said or ev["text"])
 
     def _say_page(self) -> None:

@@ -230,6 +230,11 @@ def parse_position(doc: Any) -> tuple[Position, dict[str, str], list[str] | None
     return pos, discs, areas, first_only
 
 
+def area_json(result: AreaScore) -> dict[str, Any]:
+    """One area as this command prints it: its points, then each placing's reason in words."""
+    return {"area": result.area, "points": dict(result.points), "why": list(result.why)}
+
+
 def score_document(doc: Any) -> dict[str, Any]:
     """Score a position document; raises PositionError on bad input."""
     pos, discs, areas, first_only = parse_position(doc)
@@ -246,7 +251,7 @@ def score_document(doc: Any) -> dict[str, Any]:
         }
     return {
         "totals": totals(results, pos.players),
-        "areas": [r.to_json() for r in results],
+        "areas": [area_json(r) for r in results],
         "board_after": after,
     }
 

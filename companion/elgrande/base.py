@@ -156,7 +156,9 @@ def add_scores(s: State, results: list[AreaScore], title: str) -> None:
         for p, n in r.points.items():
             s.scores[p] += n
         s.announce("score", f"{s.data.area_name(r.area)}: " + "; ".join(r.why), r)
-    s.announce("totals", f"{title}. Scores: " + ", ".join(f"{p} {n}" for p, n in s.scores.items()))
+    scores = dict(s.scores)  # the totals at this moment: a later scoring must not change them
+    text = f"{title}. Scores: " + ", ".join(f"{p} {n}" for p, n in scores.items())
+    s.announce("totals", text, {"scores": scores})
 
 
 def special_scoring(s: State, areas: list[str], title: str, *, first_only: bool = False) -> None:

@@ -1,19 +1,27 @@
 """Scoring, as pure functions of a position: ranks (three tie rulesets), bonuses, general scoring.
 
+Each area's result holds its placings as values; the reasons' words are derived from them here,
+and the screens and the voice read the same values (never the words).
+
 >>> from companion.elgrande.scoring import Position, score_areas
 >>> pos = Position(players=("red", "blue", "yellow", "green"), king="galicia",
 ...                grandes={"red": "aragon", "blue": "sevilla", "yellow": "granada",
 ...                         "green": "valencia"},
 ...                caballeros={"pais_vasco": {"red": 4, "blue": 4, "yellow": 4, "green": 3}})
->>> score_areas(pos, ["pais_vasco"])[0].points
+>>> result = score_areas(pos, ["pais_vasco"])[0]
+>>> result.points
 {'red': 3, 'blue': 3, 'yellow': 3, 'green': 1}
+>>> result.placings[3]
+Placing(player='green', place=3, rank=3, tied=False, count=3, points=1, bonuses=())
+>>> result.why[0]
+'red tied for 1st, paid as 2nd with 4 → 3'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.elgrande.data import CASTILLO, GameData, game_data
 
@@ -41,14 +49,98 @@ class Position:
         return self.caballeros.get(area, {}).get(player, 0)
 
 
+BONUS_WORDS = {"king": "King", "home": "home"}  # how a bonus is named wherever it is shown
+NOBODY = "nobody here"  # an area's only reason when no one has a caballero in it
+
+
 @dataclass(frozen=True)
-class AreaScore:
-    area: str
-    points: dict[str, int]  # every player, bonuses included
-    why: tuple[str, ...]
+class Bonus:
+    kind: str  # "king" (the area is the King's) or "home" (the player's Grande stands in it)
+    points: int
+
+    @property
+    def text(self) -> str:
+        return f"+{self.points} {BONUS_WORDS[self.kind]}"
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One player's placing in one area: where they stand, what it pays, the bonuses on top."""
+
+    player: str
+    place: int  # the first place the player's group occupies (1 = most caballeros)
+    rank: int  # the place it is paid as: one lower than `place` for a tie, by the ruleset
+    tied: bool
+    count: int  # caballeros
+    points: int  # for the rank, bonuses not included
+    bonuses: tuple[Bonus, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.points + sum(b.points for b in self.bonuses)
+
+    @property
+    def reason(self) -> str:
+        """The engine's words: "red 1st with 4 → 5, +2 home", "blue tied for 1st, paid as 2nd
+        with 2 → 3"."""
+        standing = (
+            f"tied for {ordinal(self.place)}, paid as {ordinal(self.rank)}"
+            if self.tied
+            else ordinal(self.rank)
+        )
+        extra = "".join(f", {b.text}" for b in self.bonuses)
+        return f"{self.player} {standing} with {self.count} → {self.points}{extra}"
 
     def to_json(self) -> dict[str, object]:
-        return {"area": self.area, "points": dict(self.points), "why": list(self.why)}
+        return {
+            "player": self.player,
+            "place": self.place,
+            "rank": self.rank,
+            "tied": self.tied,
+            "count": self.count,
+            "points": self.points,
+            "bonuses": [{"kind": b.kind, "points": b.points} for b in self.bonuses],
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Placing:
+        bonuses = tuple(Bonus(str(b["kind"]), int(b["points"])) for b in raw.get("bonuses", ()))
+        return cls(
+            str(raw["player"]),
+            int(raw["place"]),
+            int(raw["rank"]),
+            bool(raw["tied"]),
+            int(raw["count"]),
+            int(raw["points"]),
+            bonuses,
+        )
+
+
+@dataclass(frozen=True)
+class AreaScore:
+    """One area scored: every player's points (bonuses included) and the placings that pay."""
+
+    area: str
+    points: dict[str, int]  # every player, bonuses included
+    placings: tuple[Placing, ...]  # most caballeros first; empty when nobody is here
+
+    @property
+    def why(self) -> tuple[str, ...]:
+        """Each placing's reason in the engine's words, or NOBODY."""
+        return tuple(p.reason for p in self.placings) or (NOBODY,)
+
+    def to_json(self) -> dict[str, object]:
+        """As a "score" event's detail carries it."""
+        return {
+            "area": self.area,
+            "points": dict(self.points),
+            "placings": [p.to_json() for p in self.placings],
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> AreaScore:
+        placings = tuple(Placing.from_json(p) for p in raw.get("placings", ()))
+        return cls(str(raw["area"]), {str(p): int(n) for p, n in raw["points"].items()}, placings)
 
 
 def ordinal(n: int) -> str:
@@ -105,26 +197,26 @@ def score_area(
     values = pos.values(area, data)
     paid = 1 if first_only else data.ranks_paid[len(pos.players)]
     counts = {p: pos.count(area, p) for p in pos.players}
-    points = dict.fromkeys(pos.players, 0)
-    why: list[str] = []
     groups = rank_groups(counts, pos.ruleset)
+    sole_leader = groups[0].players[0] if groups and len(groups[0].players) == 1 else None
+    placings: list[Placing] = []
     for place, rank, group, n in groups:
         value = values[rank - 1] if rank <= paid else 0
-        tie = f"tied for {ordinal(place)}, paid as {ordinal(rank)}" if len(group) > 1 else None
         for p in group:
-            points[p] = value
-            why.append(f"{p} {tie or ordinal(rank)} with {n} → {value}")
-    sole_leader = groups[0].players[0] if groups and len(groups[0].players) == 1 else None
-    if sole_leader is not None and area != CASTILLO:
-        line = why[0]
-        if area == pos.king:
-            points[sole_leader] += data.king_bonus
-            line += f", +{data.king_bonus} King"
-        if pos.grandes.get(sole_leader) == area:
-            points[sole_leader] += data.home_bonus
-            line += f", +{data.home_bonus} home"
-        why[0] = line
-    return AreaScore(area, points, tuple(why) or ("nobody here",))
+            bonuses = _bonuses(pos, area, p, data) if p == sole_leader else ()
+            placings.append(Placing(p, place, rank, len(group) > 1, n, value, bonuses))
+    points = dict.fromkeys(pos.players, 0)
+    points.update((pl.player, pl.total) for pl in placings)
+    return AreaScore(area, points, tuple(placings))
+
+
+def _bonuses(pos: Position, area: str, leader: str, data: GameData) -> tuple[Bonus, ...]:
+    """A sole leader's bonuses in a region (never the Castillo): the King's, then the home one."""
+    if area == CASTILLO:
+        return ()
+    king = (Bonus("king", data.king_bonus),) if area == pos.king else ()
+    home = (Bonus("home", data.home_bonus),) if pos.grandes.get(leader) == area else ()
+    return king + home
 
 
 def score_areas(

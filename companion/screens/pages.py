@@ -1,11 +1,14 @@
 """`MainUI` pages the app builds from public events: a scoring announcement, the score table.
 
->>> event = {"seq": 40, "kind": "score", "text": "Aragón: red 1st with 4 → 5, +2 home",
-...          "detail": {"area": "aragon", "points": {"red": 7, "blue": 0},
-...                     "why": ["red 1st with 4 → 5, +2 home"]}}
->>> page = announce_page(event)
+>>> from companion.elgrande.scoring import Bonus, Placing, AreaScore
+>>> red = Placing("red", place=1, rank=1, tied=False, count=4, points=5,
+...               bonuses=(Bonus("home", 2),))
+>>> detail = AreaScore("aragon", {"red": 7, "blue": 0}, (red,)).to_json()
+>>> page = announce_page({"seq": 40, "kind": "score", "text": "…", "detail": detail})
 >>> page.title, page.lines
 ('Aragón: red 7', ('red 1st with 4: 5 +2 home',))
+>>> scores_page({"scores": {"red": 30, "blue": 41}}).lines
+('blue 41', 'red 30')
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.elgrande.data import game_data
+from companion.elgrande.scoring import NOBODY
 from companion.screens.model import MainUI
-from companion.screens.reasons import short_reason
+from companion.screens.reasons import area_score, short_reason
 from companion.screens.text import width
 
 NEXT = "● next  hold ● repeat"
@@ -32,13 +36,6 @@ def announce_footer(page: int, pages: int, width_px: int) -> str:
     return full if width(full) <= width_px else f"{page}/{pages}  ● next"
 
 
-def score_parts(detail: Any) -> tuple[str, dict[str, int], list[str]]:
-    """(area, points, reasons) of a "score" event's detail: a dict, or the engine's AreaScore."""
-    if isinstance(detail, Mapping):
-        return str(detail["area"]), dict(detail.get("points", {})), list(detail.get("why", []))
-    return str(detail.area), dict(detail.points), list(detail.why)
-
-
 def area_title(area: str) -> str:
     try:
         return game_data().area_name(area)
@@ -50,16 +47,16 @@ def announce_page(event: Mapping[str, Any], footer: str = NEXT) -> MainUI:
     """One area's scoring: its name and who gained what, then each placing with its reason."""
     if event.get("detail") is None:  # e.g. "no region qualifies": the text says it all
         return MainUI(screen="announce", title=str(event.get("text", "")), footer=footer)
-    area, points, why = score_parts(event["detail"])
-    gains = ", ".join(f"{p} {n}" for p, n in sorted(points.items(), key=lambda t: -t[1]) if n)
-    title = f"{area_title(area)}: {gains}" if gains else area_title(area)
-    return MainUI(
-        screen="announce", title=title, lines=tuple(short_reason(w) for w in why), footer=footer
-    )
+    score = area_score(event["detail"])
+    ranked = sorted(score.points.items(), key=lambda t: -t[1])
+    gains = ", ".join(f"{p} {n}" for p, n in ranked if n)
+    title = f"{area_title(score.area)}: {gains}" if gains else area_title(score.area)
+    lines = tuple(short_reason(p) for p in score.placings) or (NOBODY,)
+    return MainUI(screen="announce", title=title, lines=lines, footer=footer)
 
 
-def scores_page(view: Mapping[str, Any], title: str = "Scores", footer: str = NEXT) -> MainUI:
-    """The score table, highest first."""
-    scores: dict[str, int] = dict(view.get("scores") or {})
+def scores_page(totals: Mapping[str, Any], title: str = "Scores", footer: str = NEXT) -> MainUI:
+    """The score table, highest first, from a "totals" event's detail ({"scores": ...})."""
+    scores: dict[str, int] = dict(totals.get("scores") or {})
     lines = tuple(f"{p} {n}" for p, n in sorted(scores.items(), key=lambda t: -t[1]))
     return MainUI(screen="message", title=title, lines=lines, footer=footer)

@@ -1,67 +1,53 @@
-"""The engine's scoring reasons ("red 1st with 4 → 5, +2 home"), read back into their parts so
-the screens can shorten them and the voice can say them.
+"""A scoring's placings in the screens' and the voice's words, from the structured values the
+engine's "score" events carry (never from the engine's own sentence).
 
->>> r = parse_reason("blue tied for 1st, paid as 2nd with 2 → 3, +2 King")
->>> r.player, r.tied, r.place, r.count, r.points, r.bonuses
-('blue', True, 1, 2, 3, ((2, 'King'),))
->>> parse_reason("nobody here") is None
-True
+>>> from companion.elgrande.scoring import Bonus, Placing
+>>> blue = Placing("blue", place=1, rank=2, tied=True, count=2, points=3)
+>>> red = Placing("red", place=1, rank=1, tied=False, count=4, points=5,
+...               bonuses=(Bonus("home", 2),))
+>>> short_reason(red), short_reason(blue)
+('red 1st with 4: 5 +2 home', 'blue =1st with 2: 3')
+>>> spoken_reason(red), spoken_reason(blue)
+('red first with 4, 5 points, plus 2 home', 'blue tied for first with 2, 3 points')
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from typing import Any
 
-from companion.elgrande.scoring import ordinal
+from companion.elgrande.scoring import BONUS_WORDS, AreaScore, Placing, ordinal
 
-_ORD = r"(\d+)(?:st|nd|rd|th)"
-_REASON = re.compile(
-    rf"^(?P<player>\S+) (?:{_ORD}|tied for {_ORD}, paid as {_ORD}) with (?P<count>\d+) → "
-    r"(?P<points>\d+)(?P<bonuses>(?:, \+\d+ \w+)*)$"
-)
-_BONUS = re.compile(r"\+(\d+) (\w+)")
 ORDINAL_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
-@dataclass(frozen=True)
-class Reason:
-    player: str
-    place: int  # the place held (tied for it when `tied`)
-    tied: bool
-    count: int  # caballeros
-    points: int  # for the place, bonuses not included
-    bonuses: tuple[tuple[int, str], ...]  # (points, "home" / "King")
+def area_score(detail: Any) -> AreaScore:
+    """A "score" event's detail as the engine's AreaScore: the plain JSON an event carries, or
+    the object itself."""
+    if isinstance(detail, AreaScore):
+        return detail
+    if not isinstance(detail, Mapping):
+        raise TypeError(f"a score's detail is an AreaScore or its JSON, not {type(detail)}")
+    return AreaScore.from_json(detail)
 
 
-def parse_reason(text: str) -> Reason | None:
-    """The parts of one reason, or None when it is not a player's placing ("nobody here")."""
-    m = _REASON.match(text)
-    if m is None:
-        return None
-    tied = m.group(3) is not None
-    place = int(m.group(3) if tied else m.group(2))
-    bonuses = tuple((int(n), what) for n, what in _BONUS.findall(m.group("bonuses")))
-    return Reason(m["player"], place, tied, int(m["count"]), int(m["points"]), bonuses)
+def _standing(p: Placing) -> int:
+    """The place a reason names: the one tied for, else the one paid (the same when alone)."""
+    return p.place if p.tied else p.rank
 
 
-def short_reason(text: str) -> str:
-    """A reason in a screen row's length: "red 1st with 4: 5 +2 home", "blue =1st with 2: 3"."""
-    r = parse_reason(text)
-    if r is None:
-        return text
-    place = f"={ordinal(r.place)}" if r.tied else ordinal(r.place)
-    extra = "".join(f" +{n} {what}" for n, what in r.bonuses)
-    return f"{r.player} {place} with {r.count}: {r.points}{extra}"
+def short_reason(p: Placing) -> str:
+    """A placing in a screen row's length: "red 1st with 4: 5 +2 home", "blue =1st with 2: 3"."""
+    place = f"={ordinal(_standing(p))}" if p.tied else ordinal(_standing(p))
+    extra = "".join(f" {b.text}" for b in p.bonuses)
+    return f"{p.player} {place} with {p.count}: {p.points}{extra}"
 
 
-def spoken_reason(text: str) -> str:
-    """A reason as said: "red first with 4, 5 points, plus 2 home"."""
-    r = parse_reason(text)
-    if r is None:
-        return text.replace("→", "scores")
-    place = ORDINAL_WORDS.get(r.place, ordinal(r.place))
-    place = f"tied for {place}" if r.tied else place
-    points = "1 point" if r.points == 1 else f"{r.points} points"
-    extra = "".join(f", plus {n} {what}" for n, what in r.bonuses)
-    return f"{r.player} {place} with {r.count}, {points}{extra}"
+def spoken_reason(p: Placing) -> str:
+    """A placing as said: "red first with 4, 5 points, plus 2 home"."""
+    n = _standing(p)
+    place = ORDINAL_WORDS.get(n, ordinal(n))
+    place = f"tied for {place}" if p.tied else place
+    points = "1 point" if p.points == 1 else f"{p.points} points"
+    extra = "".join(f", plus {b.points} {BONUS_WORDS[b.kind]}" for b in p.bonuses)
+    return f"{p.player} {place} with {p.count}, {points}{extra}"

@@ -18,8 +18,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.elgrande.data import game_data
-from companion.screens.pages import area_title, score_parts
-from companion.screens.reasons import spoken_reason
+from companion.elgrande.scoring import NOBODY
+from companion.screens.pages import area_title
+from companion.screens.reasons import area_score, spoken_reason
 
 Event = Mapping[str, Any]
 
@@ -57,8 +58,9 @@ def _score(event: Event) -> str:
     detail = event.get("detail")
     if detail is None:
         return _text(event)
-    area, _, why = score_parts(detail)
-    return f"{area_title(area)}: " + "; ".join(spoken_reason(w) for w in why)
+    score = area_score(detail)
+    said = "; ".join(spoken_reason(p) for p in score.placings) or NOBODY
+    return f"{area_title(score.area)}: {said}"
 
 
 def _game_over(event: Event) -> str:

@@ -8,7 +8,7 @@ from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 from companion.screens import render_pad
 from companion.screens.model import MAX_MENU
-from companion.screens.pages import PAGE_KINDS, announce_page
+from companion.screens.pages import PAGE_KINDS, announce_page, scores_page
 from companion.testing import make_bots
 from hw.events import DeviceFault
 
@@ -76,6 +76,29 @@ def test_a_scoring_is_announced_page_by_page_repeated_on_a_long_press(make_table
     for _ in range(pages - 1):
         table.press("blue", "select")
     assert app.mode == "game"
+
+
+def test_a_general_scorings_score_tables_show_the_totals_at_each_step(make_table):
+    # The Castillo's table comes before the regions are scored: it must not show their points.
+    table = make_table(seed=5)
+    table.press("red", "select")
+    driver = table.bots(make_bots(FIVE, 5))
+    while True:
+        while table.app.mode != "announce":
+            assert driver.step()
+        app = table.app
+        pages = len(app.announcer.pages)
+        made = [e for e in table.session.events if e["kind"] in PAGE_KINDS][-pages:]
+        shown = []
+        for i, event in enumerate(made):
+            if event["kind"] == "totals":
+                shown.append(app._main_ui().lines)
+                assert shown[-1] == scores_page(event["detail"]).lines, i
+            table.press("blue", "select")
+        if len(shown) > 1 and shown[0] != shown[-1]:
+            break
+    final = scores_page({"scores": table.session.state.scores}).lines
+    assert shown[-1] == final and shown[0] != final
 
 
 def test_only_a_display_whose_image_changed_is_written(make_table, mocker):

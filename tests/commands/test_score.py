@@ -204,6 +204,25 @@ def test_the_shipped_example_scores_from_the_console_script():
     assert len(result["areas"]) == 10
 
 
+GOLDEN = Path(__file__).parent / "golden" / "score"  # positions (*.json) and their output (*.out)
+POSITIONS = sorted(GOLDEN.glob("*.json"))
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=[p.stem for p in POSITIONS])
+def test_output_is_byte_for_byte_the_recorded_one(position, capsys):
+    """Scripts read this JSON: the keys, their order, the reasons' words and the layout are kept
+    as they were recorded, for each tie ruleset."""
+    assert main(["score", str(position)]) == 0
+    out, _ = capsys.readouterr()
+    assert out.encode("utf-8") == position.with_suffix(".out").read_bytes()
+
+
+def test_the_shipped_example_prints_the_recorded_bytes():
+    proc = subprocess.run([str(COMPANION), "score", str(EXAMPLE)], capture_output=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (GOLDEN / "shipped-example.out").read_bytes()
+
+
 @pytest.mark.parametrize(
     ("doc", "path", "accepted"),
     [

@@ -26,6 +26,7 @@ from companion.commands.screens import render_all, run_screens
 from companion.elgrande.bots import RandomBot
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.scoring import AreaScore, Bonus, Placing
 from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import public_view
 from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
@@ -85,11 +86,14 @@ SCORE_EVENT = {
     "seq": 212,
     "kind": "score",
     "text": "Aragón: red 1st with 4 → 5, +2 home; blue 2nd with 3 → 4",
-    "detail": {
-        "area": "aragon",
-        "points": {"red": 7, "blue": 4, "yellow": 0, "green": 0, "black": 0},
-        "why": ["red 1st with 4 → 5, +2 home", "blue 2nd with 3 → 4"],
-    },
+    "detail": AreaScore(
+        "aragon",
+        {"red": 7, "blue": 4, "yellow": 0, "green": 0, "black": 0},
+        (
+            Placing("red", 1, 1, False, 4, 5, (Bonus("home", 2),)),
+            Placing("blue", 2, 2, False, 3, 4),
+        ),
+    ).to_json(),
 }
 SETUP = MainUI(
     screen="setup",

@@ -6,7 +6,7 @@ import pytest
 
 from companion.elgrande.bots import RandomBot
 from companion.elgrande.engine import apply, decision, legal_actions, new_game
-from companion.elgrande.scoring import AreaScore
+from companion.elgrande.scoring import AreaScore, Bonus, Placing
 from companion.screens.voice import speech_for
 
 
@@ -22,11 +22,14 @@ def test_round_start_says_the_round_and_a_coming_general_scoring():
 
 
 def test_a_scoring_line_gives_each_placing_with_its_reason():
-    detail = {
-        "area": "aragon",
-        "points": {"red": 7, "blue": 4},
-        "why": ["red 1st with 4 → 5, +2 home", "blue 2nd with 3 → 4"],
-    }
+    detail = AreaScore(
+        "aragon",
+        {"red": 7, "blue": 4},
+        (
+            Placing("red", 1, 1, False, 4, 5, (Bonus("home", 2),)),
+            Placing("blue", 2, 2, False, 3, 4),
+        ),
+    ).to_json()
     said = speech_for(event("score", "Aragón: …", detail))
     assert said == (
         "Aragón: red first with 4, 5 points, plus 2 home; blue second with 3, 4 points."
@@ -34,14 +37,14 @@ def test_a_scoring_line_gives_each_placing_with_its_reason():
 
 
 def test_a_tie_and_both_bonuses_are_said_in_words():
-    detail = {
-        "area": "castilla_nueva",
-        "points": {"red": 8, "blue": 4},
-        "why": [
-            "red tied for 1st, paid as 2nd with 2 → 4, +2 King, +2 home",
-            "blue 3rd with 1 → 1",
-        ],
-    }
+    detail = AreaScore(
+        "castilla_nueva",
+        {"red": 8, "blue": 4},
+        (
+            Placing("red", 1, 2, True, 2, 4, (Bonus("king", 2), Bonus("home", 2))),
+            Placing("blue", 3, 3, False, 1, 1),
+        ),
+    ).to_json()
     assert speech_for(event("score", "", detail)) == (
         "Castilla la Nueva: red tied for first with 2, 4 points, plus 2 King, plus 2 home; "
         "blue third with 1, 1 point."
@@ -49,14 +52,14 @@ def test_a_tie_and_both_bonuses_are_said_in_words():
 
 
 def test_the_engines_own_area_score_object_is_spoken_the_same():
-    as_json = {"area": "galicia", "points": {"red": 4}, "why": ["red 1st with 2 → 4"]}
-    as_object = AreaScore("galicia", {"red": 4}, ("red 1st with 2 → 4",))
+    as_object = AreaScore("galicia", {"red": 4}, (Placing("red", 1, 1, False, 2, 4),))
+    as_json = as_object.to_json()
     assert speech_for(event("score", "", as_json)) == speech_for(event("score", "", as_object))
     assert speech_for(event("score", "", as_object)) == "Galicia: red first with 2, 4 points."
 
 
-def test_a_reason_that_is_not_a_placing_is_said_as_written():
-    detail = {"area": "galicia", "points": {"red": 0}, "why": ["nobody here"]}
+def test_an_area_with_nobody_in_it_is_said_so():
+    detail = {"area": "galicia", "points": {"red": 0}, "placings": []}
     assert speech_for(event("score", "", detail)) == "Galicia: nobody here."
     none = event("score", "Special scoring: 5-point regions: no region qualifies")
     assert speech_for(none) == "Special scoring: 5-point regions: no region qualifies."
