@@ -47,7 +47,7 @@ def test_keep_prefix_drops_the_tail_and_the_damage_says_so(store: Store):
 def test_no_caller_probes_a_store_for_a_feature():
     """A feature every store has is read as an attribute; a getattr on a store would hide a
     store that lacks it (as the two safety nets once did)."""
-    probe = re.compile(r"getattr\(\s*[\w.]*store\b", re.IGNORECASE)
+    probe = re.compile(r"(?:get|has)attr\(\s*[\w.]*(?:store|durable)\b", re.IGNORECASE)
     root = Path(companion.__file__).parent
     probing = [
         f"{path.relative_to(root)}:{n}"
