@@ -44,7 +44,7 @@ def main(directory: str | None = None) -> None:
     loaded = store.load()[1]
     opened = time.perf_counter() - start
     start = time.perf_counter()
-    _, good = replay(header, loaded)
+    good = replay(header, loaded).replayed
     replayed = time.perf_counter() - start
     store.close()
     size = path.stat().st_size

@@ -105,7 +105,7 @@ class TableApp:
             self.session = Session.resume(self.store)
         except StoreError:
             self.session = None  # no game stored: the setup screen
-        damage = getattr(self.store, "damage", None)
+        damage = self.store.damage
         self.damage = damage.message if damage is not None else None
         self._kept_screen = self.store.load_screen()
         screen = self._kept_screen or {}
@@ -501,11 +501,9 @@ class TableApp:
     def _store_alerts(self) -> tuple[str, ...]:
         """What the table must know about the store, on every page."""
         alerts: list[str] = []
-        not_saved = getattr(self.store, "message", None)  # ResilientStore: "NOT SAVED: …"
+        not_saved = self.store.message  # the safety net's "NOT SAVED: disk full at …"
         if not_saved:
             alerts.append(not_saved)
-        elif self.session is not None and self._s.store_failed:
-            alerts.append("NOT SAVED: the log is kept in memory only")
         resumed_only = self.session is not None and len(self._s.entries) == self._resumed_at
         if self.damage and self.mode != "resumed" and resumed_only:
             alerts.append("saved game was damaged: resumed before it")

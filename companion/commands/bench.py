@@ -85,6 +85,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     from companion.app.config import load_app_config
     from companion.app.setup import TableDefaults
     from companion.app.table import TableApp
+    from companion.session.resilient import open_resilient
     from companion.session.sqlite_store import SqliteStore
     from companion.testing import BotDriver, Presser, VirtualClock, make_bots
     from hw.backend import MockBackend
@@ -106,8 +107,8 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
             finally:
                 committing[0] += time.perf_counter() - start
 
-    def new_store() -> SqliteStore:
-        stores.append(TimedStore(path))
+    def timed_store(at: Path) -> SqliteStore:
+        stores.append(TimedStore(at))
         return stores[-1]
 
     hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
@@ -116,7 +117,8 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     commits: list[float] = []
     cpu: list[float] = []
     try:
-        app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=new_store())
+        kept = open_resilient(path, durable=timed_store)  # the net, as `companion run` has it
+        app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=kept)
         presser = Presser(hw, clock)
         driver = BotDriver(app, presser, make_bots(seats, seed), hw.events)
         events = hw.events
@@ -136,6 +138,8 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
         if app.mode != "final":
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
+        if not kept.saving:  # the commits timed would not be every decision's
+            raise RuntimeError(f"the scripted game (seed {seed}) was not saved: {kept.message}")
     finally:
         hw.close()
         for store in stores:

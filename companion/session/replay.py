@@ -1,8 +1,10 @@
 """Rebuild the game from its log, through the engine; a row the engine refuses is damage.
 
 This is the one replay: the session rebuilds its state here after an undo and on resume. Every
-stored decision goes through `apply_in_place` exactly as it did live, so a resumed game is the
-game that was played, and a torn or edited row shows up as a refusal rather than a crash.
+stored decision goes through `apply_in_place` exactly as it did live (`apply_decision`, which
+the session also uses for a live decision), so a resumed game is the game that was played, and
+a torn or edited row shows up as a refusal rather than a crash. A replay returns what it
+applied; it calls nobody back.
 
 A log holds decisions and entries that cancel one earlier decision ("undo" by the active
 player, "withdraw" of a sealed choice): `{"cancels": seq}`. The state is the replay of the
@@ -12,44 +14,78 @@ decisions still in force, in order.
 >>> header = GameHeader(seed=7, players=("red", "blue"), options={})
 >>> bid = [LogEntry(1, "red", {"kind": "bid_group", "target": "8-13"}),
 ...        LogEntry(2, "red", {"kind": "bid", "target": 13})]
->>> state, good = replay(header, bid)
->>> good, state.steps[-1].deciders(state)
-(2, ('blue',))
->>> replay(header, bid + [LogEntry(3, "red", {"kind": "bid", "target": 12})])[1]  # red again
+>>> done = replay(header, bid)
+>>> done.replayed, [a.seq for a in done.applied], done.state.steps[-1].deciders(done.state)
+(2, [1, 2], ('blue',))
+>>> replay(header, bid + [LogEntry(3, "red", {"kind": "bid", "target": 12})]).replayed  # again
 2
->>> replay(header, bid + [LogEntry(3, "red", {"cancels": 2}, "withdraw")])[0].steps[-1].sealed
+>>> replay(header, bid + [LogEntry(3, "red", {"cancels": 2}, "withdraw")]).state.steps[-1].sealed
 {}
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from companion.elgrande.engine import apply_in_place, new_game
+from companion.elgrande.engine import apply_in_place, decision, new_game
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.options import OptionsError, TableOptions
 from companion.elgrande.state import State
-from companion.session.sqlite_store import Damage
-from companion.session.store import GameHeader, LogEntry
+from companion.session.store import Damage, GameHeader, LogEntry, Store
 
 CANCELLING = ("undo", "withdraw")  # entry kinds whose action is {"cancels": seq}
 
-# How a replay applies one decision: the engine by default; the session also records it.
-Apply = Callable[[State, LogEntry, Action], None]
-# How `resume` rebuilds the game from its header and log: the state after the log's good prefix
-# and that prefix's length (`replay` by default; the session replays into itself, once).
-Replayer = Callable[[GameHeader, list[LogEntry]], tuple[State, int]]
+
+@dataclass(frozen=True)
+class Applied:
+    """One decision in force and what it did (the session judges undo from it)."""
+
+    seq: int
+    player: str
+    action: Action = field(repr=False)  # may be a sealed choice
+    secret: bool
+    event_kinds: frozenset[str]
+    events: int  # how many public events it made (the feed's last ones, for the latest)
 
 
-def _engine_apply(state: State, entry: LogEntry, action: Action) -> None:
-    apply_in_place(state, entry.player, action)
+@dataclass(frozen=True)
+class Replayed:
+    """What a replay applied: the state after the log's good prefix, the decisions in force in
+    it (in order) and how many of the log's entries that prefix holds."""
+
+    state: State
+    applied: tuple[Applied, ...]
+    replayed: int
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """The game found in the store, replayed: `state` is where the table left off."""
+
+    header: GameHeader
+    entries: list[LogEntry]  # the log's good prefix, as the store now holds it
+    state: State
+    applied: tuple[Applied, ...]  # the decisions in force, in order
+    replayed: int  # how many entries of the log replayed (the rest were dropped)
+    damage: Damage | None  # what the store found wrong and repaired (None: nothing)
 
 
 def start_state(header: GameHeader) -> State:
     """The game as set up from the header (seed, seats, table options)."""
     return new_game(header.players, header.seed, TableOptions.from_dict(header.options))
+
+
+def apply_decision(state: State, entry: LogEntry, action: Action) -> Applied:
+    """Carry out one decision on `state` (the engine's RuleError if refused) and say what it
+    did: whether it was a sealed choice and which public events it made."""
+    before = len(state.events)
+    pending = decision(state)
+    secret = bool(pending and pending.secret)
+    apply_in_place(state, entry.player, action)
+    made = state.events[before:]
+    kinds = frozenset(e.kind for e in made)
+    return Applied(entry.seq, entry.player, action, secret, kinds, len(made))
 
 
 def in_force(entries: Sequence[LogEntry]) -> tuple[list[tuple[int, LogEntry]], int]:
@@ -69,50 +105,30 @@ def in_force(entries: Sequence[LogEntry]) -> tuple[list[tuple[int, LogEntry]], i
     return kept, len(entries)
 
 
-def replay(
-    header: GameHeader, entries: Sequence[LogEntry], apply: Apply = _engine_apply
-) -> tuple[State, int]:
-    """The state after the log's good prefix, and how many entries that prefix holds.
+def replay(header: GameHeader, entries: Sequence[LogEntry]) -> Replayed:
+    """The log's good prefix replayed from a fresh game.
 
     Replay stops at the first entry that is refused: an engine RuleError, a malformed action,
-    an unknown kind, or a cancel with nothing to cancel. `apply` carries out each decision in
-    force (default: the engine alone); it is called again from a fresh game when a refused entry
-    shortens the prefix. Raises RuleError/OptionsError only when the header cannot set up a game.
+    an unknown kind, or a cancel with nothing to cancel; the decisions in force before it are
+    replayed again from a fresh game. Raises RuleError/OptionsError only when the header cannot
+    set up a game.
     """
     good = len(entries)
     while True:
         live, good = in_force(entries[:good])
         state = start_state(header)
+        applied: list[Applied] = []
         for position, entry in live:
             try:
-                apply(state, entry, Action.from_json(entry.action))
+                applied.append(apply_decision(state, entry, Action.from_json(entry.action)))
             except RuleError:  # the engine refused it, or it is no action at all
                 good = position
                 break
         else:
-            return state, good
+            return Replayed(state, tuple(applied), good)
 
 
-class PrefixStore(Protocol):
-    """A store that can drop a damaged tail (SqliteStore, ResilientStore)."""
-
-    damage: Damage | None
-
-    def load(self) -> tuple[GameHeader | None, list[LogEntry]]: ...
-
-    def keep_prefix(self, count: int, what: str) -> Damage: ...
-
-
-@dataclass
-class Resumed:
-    """The game found in the store, replayed: `state` is where the table left off."""
-
-    header: GameHeader
-    entries: list[LogEntry]
-    state: State
-
-
-def resume(store: PrefixStore, replayer: Replayer = replay) -> Resumed | None:
+def resume(store: Store) -> Resumed | None:
     """The stored game replayed through the engine (None: no game is stored).
 
     A refused entry and everything after it are dropped from the store (`store.keep_prefix`,
@@ -124,11 +140,13 @@ def resume(store: PrefixStore, replayer: Replayer = replay) -> Resumed | None:
     if header is None:
         return None
     try:
-        state, good = replayer(header, entries)
+        done = replay(header, entries)
     except (RuleError, OptionsError) as exc:
         store.keep_prefix(0, f"its header cannot set up a game: {exc}")
         return None
-    if good < len(entries):
-        store.keep_prefix(good, f"entry {good + 1} was refused by the rules engine")
-        entries = entries[:good]
-    return Resumed(header, entries, state)
+    if done.replayed < len(entries):
+        store.keep_prefix(
+            done.replayed, f"entry {done.replayed + 1} was refused by the rules engine"
+        )
+        entries = entries[: done.replayed]
+    return Resumed(header, entries, done.state, done.applied, done.replayed, store.damage)

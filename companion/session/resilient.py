@@ -1,13 +1,15 @@
 """A store that never stops the game: when the disk fails, the log goes on in memory.
 
-The session writes to a `ResilientStore` wrapping the durable store. A write the disk refuses
-(full, read-only, gone) turns `saving` off and `message` on ("NOT SAVED: disk full at …"), which
-the app shows on every page; the game keeps going from the in-memory copy, which always holds the
-whole log. Retrying: at most once every `retry_after_s` (30 s) of the injected clock, on the next
-start/append, the durable store is opened afresh and brought up to date from memory (the game the
-disk has, if it is a prefix of ours, is completed; anything else is kept as an older game and
-ours is written as a new one). So freeing space or remounting read-write heals by itself, and a
-disk that stays broken costs one failed open per 30 s, never a stall per decision.
+This is the one safety net: every store opened for play is a `ResilientStore` wrapping the
+durable store (`open_resilient`), and the session and the table hold that same store throughout.
+A write the disk refuses (full, read-only, gone) turns `saving` off and `message` on ("NOT SAVED:
+disk full at …"), which the app shows on every page; the game keeps going from the in-memory
+copy, which always holds the whole log. Retrying: at most once every `retry_after_s` (30 s) of
+the injected clock, on the next start/append, the durable store is opened afresh and brought up
+to date from memory (the game the disk has, if it is a prefix of ours, is completed; anything
+else is kept as an older game and ours is written as a new one). So freeing space or remounting
+read-write heals by itself, and a disk that stays broken costs one failed open per 30 s, never a
+stall per decision.
 
 >>> from companion.session.store import StoreError
 >>> def broken():
@@ -24,10 +26,12 @@ import errno
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from companion.session.sqlite_store import Damage, SqliteStore, absolute
-from companion.session.store import GameHeader, LogEntry, MemoryStore, Store
+from companion.session.sqlite_disk import absolute
+from companion.session.sqlite_store import SqliteStore
+from companion.session.store import Damage, GameHeader, LogEntry, MemoryStore, Store
 
 _REASONS = {
     errno.ENOSPC: "disk full",
@@ -74,7 +78,7 @@ class ResilientStore:
             self._fail(exc)
             self._seed_memory(read_only)
             return
-        self.damage = getattr(self._durable, "damage", None)
+        self.damage = self._durable.damage
         self._copy_into_memory(self._durable)
 
     def _seed_memory(self, read_only: Callable[[], tuple[Store, str | None]] | None) -> None:
@@ -144,10 +148,9 @@ class ResilientStore:
         for entry in entries[:count]:
             self._memory.append(entry)
         self.damage = Damage(what, count, None)
-        keep = getattr(self._durable, "keep_prefix", None)
-        if keep is not None:
+        if self._durable is not None:
             try:
-                self.damage = keep(count, what)
+                self.damage = self._durable.keep_prefix(count, what)
             except OSError as exc:
                 self._fail(exc)
         return self.damage
@@ -179,7 +182,7 @@ class ResilientStore:
             self._reason = failure_reason(exc)
             return
         self._durable = durable
-        self.damage = getattr(durable, "damage", None) or self.damage
+        self.damage = durable.damage or self.damage
         try:
             self._catch_up(durable)
         except OSError as exc:
@@ -203,14 +206,20 @@ class ResilientStore:
             durable.append(entry)
 
 
-def open_resilient(path: str | os.PathLike[str], **kwargs: Any) -> ResilientStore:
-    """The app's store: SqliteStore at `path` (absolute), in memory when the disk fails.
+def open_resilient(
+    path: str | os.PathLike[str],
+    *,
+    durable: Callable[[Path], Store] = SqliteStore,
+    **kwargs: Any,
+) -> ResilientStore:
+    """The store for play: SqliteStore at `path` (absolute), in memory when the disk fails.
 
     If the file cannot be opened for writing (read-only or full state directory), the game it
-    holds is still read and resumed in memory. A relative path is refused (StoreError)."""
+    holds is still read and resumed in memory. A relative path is refused (StoreError).
+    `durable` opens the file (a SqliteStore subclass that times its commits, for the bench)."""
     path = absolute(path)
     return ResilientStore(
-        lambda: SqliteStore(path),
+        lambda: durable(path),
         where=str(path),
         read_only=lambda: SqliteStore.read_only(path),
         **kwargs,

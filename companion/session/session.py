@@ -1,8 +1,12 @@
 """The authoritative game: the log of accepted decisions, replayed through the engine.
 
 Every accepted input is appended to the store *before* the state changes, so nothing shown or
-spoken is ever ahead of the log. The state is the replay of the log's decisions that were not
-cancelled; two session inputs cancel one:
+spoken is ever ahead of the log. A store that cannot keep an input raises and the input is not
+taken; a store opened for play is the safety net (`resilient.open_resilient`), which goes on in
+memory and says so instead, so the session keeps the one store it was given.
+
+The state is the replay of the log's decisions that were not cancelled; two session inputs
+cancel one:
 
 - **undo** (long ● by the active player): takes back their own latest *public* decision, never
   across a reveal, a scoring, a new round, or into another player's turn (see `undo_refusal`);
@@ -27,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
@@ -36,8 +39,8 @@ from companion.elgrande.options import TableOptions
 from companion.elgrande.state import Event, State
 from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import event_json, events_json, public_view
-from companion.session.replay import replay, resume, start_state
-from companion.session.store import GameHeader, LogEntry, MemoryStore, Store, StoreError
+from companion.session.replay import Applied, apply_decision, replay, resume, start_state
+from companion.session.store import GameHeader, LogEntry, Store, StoreError
 
 # Events that mark a point no undo may cross: something was revealed, scored or handed over.
 BOUNDARY_EVENTS = frozenset(
@@ -70,34 +73,20 @@ class SessionError(RuleError):
     """A session input (undo, withdraw) that is refused now; the message says why."""
 
 
-@dataclass(frozen=True)
-class _Applied:
-    """One effective decision and what it did (kept to judge undo)."""
-
-    seq: int
-    player: str
-    action: Action = field(repr=False)  # may be a sealed choice
-    secret: bool
-    event_kinds: frozenset[str]
-    events: int  # how many public events it made (the feed's last ones, for the latest)
-
-
 class Session:
     """The game on the device. Create with `Session.new` or `Session.resume`."""
 
-    def __init__(self, store: Store, header: GameHeader) -> None:
+    def __init__(self, store: Store, header: GameHeader, state: State | None = None) -> None:
         self.store = store
         self.header = header
         self.entries: list[LogEntry] = []
-        self.applied: list[_Applied] = []
+        self.applied: list[Applied] = []  # the decisions in force, in order (to judge undo)
         self.events: list[dict[str, Any]] = []  # numbered public events, append-only
-        self.store_failed = False
-        self._publishing = True  # a replay after an undo does not publish events again
         # What is derived from the state (legal choices, who is waiting, the decision), computed
         # once per state: a press asks for them many times over (every pad, every output).
         self._derived: dict[tuple[str, ...], Any] = {}
         self.stamp = 0  # changes whenever the state does (see `_changed`)
-        self.state = self._fresh()
+        self.state = start_state(header) if state is None else state
 
     # -- starting --------------------------------------------------------------------------------
 
@@ -122,26 +111,17 @@ class Session:
         """The game the store holds, replayed; raises StoreError if it holds none.
 
         A stored entry the engine refuses is damage: it and everything after it are dropped
-        (`replay.resume`; the store's `damage` says so) and the game resumes before it. The log
-        is replayed once, into the session itself (`replay.resume` only checks what it gives)."""
-        made: list[Session] = []
-
-        def replay_into_session(header: GameHeader, entries: list[LogEntry]) -> tuple[State, int]:
-            session = cls(store, header)  # a header that sets up no game raises: damage
-            session.entries = list(entries)
-            made.append(session)
-            good = session._replay(publish=True)
-            return session.state, good
-
-        resumed = resume(store, replay_into_session)  # type: ignore[arg-type]  # has keep_prefix
+        (`replay.resume`; the store's `damage` says so) and the game resumes before it. The
+        session is built from what the replay applied; its events are published so that the
+        outputs can show where the game stands."""
+        resumed = resume(store)
         if resumed is None:
             raise StoreError("the store holds no game to resume")
-        session = made[-1]
+        session = cls(store, resumed.header, resumed.state)
         session.entries = list(resumed.entries)  # the good prefix: a refused tail is dropped
+        session.applied = list(resumed.applied)
+        session._publish(session.state.events)
         return session
-
-    def _fresh(self) -> State:
-        return start_state(self.header)
 
     # -- the state, and what is derived from it --------------------------------------------------
 
@@ -232,7 +212,10 @@ class Session:
             raise AssertionError("the engine accepted an action legal_actions did not offer")
         entry = LogEntry(self._next_seq(), player, action.to_json())
         self._append(entry)
-        self._apply(self.state, entry, action)
+        applied = apply_decision(self.state, entry, action)
+        self._changed()
+        self.applied.append(applied)
+        self._publish(self.state.events[len(self.state.events) - applied.events :])
 
     def undo_refusal(self, player: str) -> str | None:
         """Why `player` may not undo now (None: they may)."""
@@ -284,65 +267,21 @@ class Session:
         return len(self.entries) + 1
 
     def _append(self, entry: LogEntry) -> None:
-        """Keep the entry first; if the store fails, keep playing on a memory copy (alerted)."""
-        try:
-            self.store.append(entry)
-        except StoreError:
-            self.store_failed = True
-            rescue = MemoryStore()
-            rescue.start(self.header)
-            for e in self.entries:
-                rescue.append(e)
-            rescue.append(entry)
-            self.store = rescue
+        """Keep the entry first (a store that cannot raises StoreError: nothing is taken)."""
+        self.store.append(entry)
         self.entries.append(entry)
 
-    def _apply(self, state: State, entry: LogEntry, action: Action) -> None:
-        """Carry out one decision on `state` and record what it did (for undo and the chart)."""
-        before = len(state.events)
-        d = decision(state)
-        secret = bool(d and d.secret)
-        apply_in_place(state, entry.player, action)
-        self._changed()  # (during a replay `state` is not self.state yet: harmless)
-        new = state.events[before:]
-        kinds = frozenset(e.kind for e in new)
-        self.applied.append(_Applied(entry.seq, entry.player, action, secret, kinds, len(new)))
-        if self._publishing:
-            self._publish(new)
-
-    def _cancel(self, player: str, kind: str, target: _Applied) -> None:
+    def _cancel(self, player: str, kind: str, target: Applied) -> None:
+        """Log the cancelling entry, then rebuild the state from the log (`replay`: the
+        decisions in force, in order). The events are not published again: the feed is
+        append-only, and the undo or withdraw is announced by the caller."""
         entry = LogEntry(self._next_seq(), player, {"cancels": target.seq}, kind=kind)
         self._append(entry)
-        good = self._replay(publish=False)
-        if good != len(self.entries):  # the live log replays whole
-            raise AssertionError(f"the session's own log was refused at entry {good + 1}")
-
-    def _replay(self, publish: bool) -> int:
-        """Rebuild the state from the log (session.replay: the decisions in force, in order);
-        returns how many entries of the log replay (fewer only on resume of a damaged log).
-
-        After an undo the events are not published again (the feed is append-only); on resume
-        they are, so that the outputs can show where the game stands."""
-        fresh: State | None = None
-
-        def apply(state: State, entry: LogEntry, action: Action) -> None:
-            nonlocal fresh
-            if state is not fresh:  # replay (re)starts from a new game: a refused entry
-                fresh, self.applied = state, []  # shortened the log, and it is replayed again
-            self._apply(state, entry, action)
-
-        self.applied = []
-        self._publishing = False
-        try:
-            state, good = replay(self.header, self.entries, apply)
-        finally:
-            self._publishing = True
-        if state is not fresh:  # no decision in force in the end
-            self.applied = []
-        self.state = state
-        if publish:  # a state's feed only grows: its events are every one published in turn
-            self._publish(state.events)
-        return good
+        done = replay(self.header, self.entries)
+        if done.replayed != len(self.entries):  # the live log replays whole
+            raise AssertionError(f"the session's own log was refused at entry {done.replayed + 1}")
+        self.applied = list(done.applied)
+        self.state = done.state
 
     def public_events(self) -> list[dict[str, Any]]:
         """The game's public events as the engine has them now (undone ones gone)."""

@@ -2,7 +2,8 @@
 
 A log is a header (seed, seats, table options) and numbered entries. An entry is one accepted
 decision, kept *before* anything is shown or spoken, so a power cut never loses what a player
-entered. `MemoryStore` keeps it in memory; a durable store (SQLite) has the same methods.
+entered. `MemoryStore` keeps it in memory; the durable store (SQLite) and the safety net around
+it (`ResilientStore`) have the same methods and attributes, so no caller asks which one it holds.
 
 >>> store = MemoryStore()
 >>> store.start(GameHeader(seed=7, players=("red", "blue"), options={}))
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 
@@ -47,7 +49,43 @@ class StoreError(OSError):
     """The store cannot keep what it was given (disk full, read-only, damaged)."""
 
 
+@dataclass(frozen=True)
+class Damage:
+    """What was found wrong with the stored game, for the main display. Never names an action.
+
+    >>> Damage("a torn row", 2, None).message
+    'Saved game was damaged (a torn row); resumed after entry 2; it could not be copied aside.'
+    """
+
+    what: str  # e.g. "entry 57 failed its checksum"
+    kept: int  # entries of the current game kept (the good prefix)
+    copy: Path | None  # where the damaged file was copied, None if copying failed
+
+    @property
+    def message(self) -> str:
+        where = f"a copy is at {self.copy}" if self.copy else "it could not be copied aside"
+        resumed = f"resumed after entry {self.kept}" if self.kept else "no entry could be kept"
+        return f"Saved game was damaged ({self.what}); {resumed}; {where}."
+
+
 class Store(Protocol):
+    """What every store offers; callers read these attributes, never probe for them."""
+
+    @property
+    def damage(self) -> Damage | None:
+        """What was found wrong with the stored game and repaired (None: nothing)."""
+        ...
+
+    @property
+    def saving(self) -> bool:
+        """False while what is given is not kept where it should be (`message` says why)."""
+        ...
+
+    @property
+    def message(self) -> str | None:
+        """ "NOT SAVED: …" for the main display while not saving; None while saving."""
+        ...
+
     def load(self) -> tuple[GameHeader | None, list[LogEntry]]:
         """The current game's header and its entries in order (None: no game started)."""
         ...
@@ -57,7 +95,7 @@ class Store(Protocol):
         ...
 
     def append(self, entry: LogEntry) -> None:
-        """Keep one entry; when this returns, it survives a power cut. Raises StoreError."""
+        """Keep one entry; when this returns, it is kept as well as the store can keep it."""
         ...
 
     def save_screen(self, state: dict[str, Any]) -> None:
@@ -66,6 +104,10 @@ class Store(Protocol):
 
     def load_screen(self) -> dict[str, Any] | None:
         """The last screen state kept (None: none, or it was damaged)."""
+        ...
+
+    def keep_prefix(self, count: int, what: str) -> Damage:
+        """Drop the entries after the first `count`: a replay refused the next one (`what`)."""
         ...
 
     def close(self) -> None: ...
@@ -78,7 +120,10 @@ class MemoryStore:
         self._header: GameHeader | None = None
         self._entries: list[LogEntry] = []
         self._screen: dict[str, Any] | None = None
-        self.damage = None  # as SqliteStore.damage: what keep_prefix dropped, for the display
+        self.damage: Damage | None = None
+        # Memory is what it is meant to keep: it is always "saving".
+        self.saving = True
+        self.message: str | None = None
 
     def load(self) -> tuple[GameHeader | None, list[LogEntry]]:
         return self._header, list(self._entries)
@@ -100,9 +145,10 @@ class MemoryStore:
     def load_screen(self) -> dict[str, Any] | None:
         return copy.deepcopy(self._screen)
 
-    def keep_prefix(self, count: int, what: str) -> None:
-        """Drop the entries after the first `count` (a replay refused the next one: `what`)."""
+    def keep_prefix(self, count: int, what: str) -> Damage:
         del self._entries[count:]
+        self.damage = Damage(what, count, None)
+        return self.damage
 
     def close(self) -> None:
         pass

@@ -30,9 +30,9 @@ def test_replay_equals_the_live_state_after_every_decision(players, seed, option
 
     def check(live, player, action):
         entries.append(LogEntry(len(entries) + 1, player, action.to_json()))
-        replayed, good = replay(header, entries)
-        assert good == len(entries)
-        assert same_state(replayed, live), f"differs after decision {len(entries)}"
+        done = replay(header, entries)
+        assert done.replayed == len(entries) == len(done.applied)
+        assert same_state(done.state, live), f"differs after decision {len(entries)}"
 
     final = play_game(
         players, seed, options=TableOptions.from_dict(options), default=bot, on_step=check
@@ -54,8 +54,8 @@ def test_a_whole_game_through_the_sqlite_store_replays_to_the_same_end(tmp_path:
     final = play_game(header.players, header.seed, default=RandomBot, on_step=keep)
     store.close()
     resumed = resume(SqliteStore(tmp_path / "game.db"))
-    assert resumed is not None and len(resumed.entries) == seq
-    assert same_state(resumed.state, final) and resumed.state.is_over
+    assert resumed is not None and len(resumed.entries) == resumed.replayed == seq
+    assert same_state(resumed.state, final) and resumed.state.is_over and resumed.damage is None
 
 
 # -- undo ----------------------------------------------------------------------------------------
@@ -83,19 +83,21 @@ def undo(seq: int, cancels: int) -> LogEntry:
 def test_an_undo_cancels_the_decision_it_names():
     entries, states = decisions(4)
     log = [*entries[:3], undo(4, 3), undo(5, 2)]
-    state, good = replay(HEADER, log)
-    assert good == 5 and same_state(state, states[1])
+    done = replay(HEADER, log)
+    assert done.replayed == 5 and same_state(done.state, states[1])
+    assert [a.seq for a in done.applied] == [1]  # what is in force: the undone two are not
     again = [LogEntry(6, e.player, e.action) for e in entries[1:2]]
     again.append(LogEntry(7, entries[2].player, entries[2].action))
-    state, good = replay(HEADER, [*log, *again])  # and the game goes on
-    assert good == 7 and same_state(state, states[3])
+    done = replay(HEADER, [*log, *again])  # and the game goes on
+    assert done.replayed == 7 and same_state(done.state, states[3])
+    assert [a.seq for a in done.applied] == [1, 6, 7]
 
 
 @pytest.mark.parametrize("cancels", [2, 1, 9, "1", None])
 def test_an_undo_naming_no_decision_in_force_is_damage(cancels):
     entries, states = decisions(1)
-    state, good = replay(HEADER, [entries[0], undo(2, 1), undo(3, cancels)])
-    assert good == 2 and same_state(state, states[0])
+    done = replay(HEADER, [entries[0], undo(2, 1), undo(3, cancels)])
+    assert done.replayed == 2 and same_state(done.state, states[0]) and done.applied == ()
 
 
 # -- damage --------------------------------------------------------------------------------------
@@ -115,17 +117,18 @@ def test_an_undo_naming_no_decision_in_force_is_damage(cancels):
 def test_replay_stops_at_the_first_entry_the_engine_refuses(bad):
     entries, states = decisions(5)
     tampered = LogEntry(3, entries[2].player, bad)
-    state, good = replay(HEADER, [*entries[:2], tampered, *entries[3:]])
-    assert good == 2 and same_state(state, states[2])
+    done = replay(HEADER, [*entries[:2], tampered, *entries[3:]])
+    assert done.replayed == 2 and same_state(done.state, states[2])
+    assert [a.seq for a in done.applied] == [1, 2]
 
 
 def test_a_decision_by_the_wrong_player_or_of_an_unknown_kind_is_refused():
     group, card = {"kind": "bid_group", "target": "8-13"}, {"kind": "bid", "target": 13}
     red_bid = [LogEntry(1, "red", group), LogEntry(2, "red", card)]
-    assert replay(HEADER, red_bid)[1] == 2
+    assert replay(HEADER, red_bid).replayed == 2
     red_again = LogEntry(3, "red", group)  # red's sealed card is in already
-    assert replay(HEADER, [*red_bid, red_again])[1] == 2
-    assert replay(HEADER, [*red_bid, LogEntry(3, "blue", {}, "shrug")])[1] == 2
+    assert replay(HEADER, [*red_bid, red_again]).replayed == 2
+    assert replay(HEADER, [*red_bid, LogEntry(3, "blue", {}, "shrug")]).replayed == 2
 
 
 def test_resume_drops_a_refused_tail_from_the_disk_and_says_so(tmp_path: Path):
@@ -137,7 +140,8 @@ def test_resume_drops_a_refused_tail_from_the_disk_and_says_so(tmp_path: Path):
         store.append(e)
     resumed = resume(store)
     assert resumed is not None and same_state(resumed.state, states[2])
-    assert resumed.entries == entries[:2]
+    assert resumed.entries == entries[:2] and resumed.replayed == 2
+    assert resumed.damage is store.damage and [a.seq for a in resumed.applied] == [1, 2]
     assert store.damage.kept == 2 and store.damage.copy.exists()
     assert "entry 3 was refused by the rules engine" in store.damage.message
     assert describe(secret) not in store.damage.message and "14" not in store.damage.what

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import public_view
+from companion.session.resilient import ResilientStore
 from companion.session.session import BOUNDARY_EVENTS, Session, SessionError
 from companion.session.store import LogEntry, MemoryStore, StoreError
 
@@ -77,14 +80,35 @@ def test_resume_replays_the_log_to_the_same_game():
     assert _snapshot(again) == _snapshot(s)
 
 
-def test_a_store_that_fails_keeps_the_game_going_in_memory_and_says_so():
-    class Broken(MemoryStore):
-        def append(self, entry) -> None:
-            raise StoreError("disk full")
+class _FullAfter(MemoryStore):
+    """A store whose disk fills up after `room` entries."""
 
-    s = Session.new(Broken(), THREE, seed=3)
+    def __init__(self, room: int) -> None:
+        super().__init__()
+        self.room = room
+
+    def append(self, entry) -> None:
+        if len(self.load()[1]) >= self.room:
+            raise StoreError(errno.ENOSPC, "No space left on device")
+        super().append(entry)
+
+
+def test_a_store_that_cannot_keep_a_decision_refuses_it_and_changes_nothing():
+    store = _FullAfter(room=0)
+    s = Session.new(store, THREE, seed=3)
+    before = _snapshot(s)
+    with pytest.raises(StoreError):
+        s.decide("red", legal_actions(s.state, "red")[0])
+    assert s.store is store and s.entries == [] and _snapshot(s) == before
+
+
+def test_over_the_safety_net_a_failing_disk_keeps_the_game_going_on_the_same_store():
+    net = ResilientStore(lambda: _FullAfter(room=2), where="/var/lib/elgrande-companion/game.db")
+    s = Session.new(net, THREE, seed=3)
     _bid(s, {"red": 13, "blue": 1, "yellow": 2})
-    assert s.store_failed and len(s.store.load()[1]) == 6
+    assert s.store is net and len(net.load()[1]) == len(s.entries) == 6
+    assert net.message == "NOT SAVED: disk full at /var/lib/elgrande-companion/game.db"
+    assert _snapshot(Session.resume(net)) == _snapshot(s)
 
 
 def test_undo_takes_back_the_active_players_own_last_public_decision():

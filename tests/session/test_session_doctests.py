@@ -11,6 +11,8 @@ import pytest
     [
         "companion.session.store",
         "companion.session.sqlite_store",
+        "companion.session.sqlite_schema",
+        "companion.session.sqlite_disk",
         "companion.session.replay",
         "companion.session.resilient",
         "companion.session.session",

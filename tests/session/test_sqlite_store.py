@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from session_testing import HEADER, entry, flip_last, sql
 
-from companion.session import sqlite_store
+from companion.session import sqlite_schema
 from companion.session.sqlite_store import SqliteStore, default_path
 from companion.session.store import GameHeader, LogEntry, StoreError
 
@@ -125,10 +125,10 @@ def test_an_entry_is_committed_when_append_returns(path):
 def test_the_wal_is_written_over_in_place_rather_than_grown_by_every_entry(path):
     """A commit that lengthens the -wal costs a journalled size change on top of its sync: the
     store has it checkpointed every WAL_PAGES pages, after which SQLite reuses its space."""
-    store = filled(path, 4 * sqlite_store.WAL_PAGES, close=False)
+    store = filled(path, 4 * sqlite_schema.WAL_PAGES, close=False)
     (page,) = store._conn.execute("PRAGMA page_size").fetchone()
     frames = (path.with_name("game.db-wal").stat().st_size - 32) // (24 + page)
-    assert frames <= 2 * sqlite_store.WAL_PAGES
+    assert frames <= 2 * sqlite_schema.WAL_PAGES
     store.close()
 
 
@@ -185,16 +185,16 @@ def test_the_default_path_is_in_systemds_state_directory():
 def test_a_new_file_gets_the_current_schema_version(path):
     filled(path, 0)
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (sqlite_store.SCHEMA_VERSION,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (sqlite_schema.SCHEMA_VERSION,)
     conn.close()
 
 
 def test_an_old_file_is_migrated_in_order_and_keeps_its_game(path, monkeypatch):
     filled(path, 2)
     later = "ALTER TABLE entry ADD COLUMN note TEXT; CREATE TABLE extra (x INTEGER);"
-    newer = len(sqlite_store.MIGRATIONS) + 1
-    monkeypatch.setattr(sqlite_store, "MIGRATIONS", [*sqlite_store.MIGRATIONS, later])
-    monkeypatch.setattr(sqlite_store, "SCHEMA_VERSION", newer)
+    newer = len(sqlite_schema.MIGRATIONS) + 1
+    monkeypatch.setattr(sqlite_schema, "MIGRATIONS", [*sqlite_schema.MIGRATIONS, later])
+    monkeypatch.setattr(sqlite_schema, "SCHEMA_VERSION", newer)
     store = SqliteStore(path)
     assert store.load() == (HEADER, [entry(1), entry(2)])
     assert store._conn.execute("PRAGMA user_version").fetchone() == (newer,)
@@ -343,7 +343,7 @@ def test_an_edited_screen_state_is_ignored_and_is_not_damage(path):
 def test_a_version_1_file_gets_the_screen_table_and_keeps_its_game(path):
     path.parent.mkdir(parents=True)
     conn = sqlite3.connect(path)
-    for statement in sqlite_store._statements(sqlite_store.MIGRATIONS[0]):
+    for statement in sqlite_schema.statements(sqlite_schema.MIGRATIONS[0]):
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
     conn.commit()

@@ -1,0 +1,128 @@
+"""The store file on disk: where it lives, why it cannot be written, copies aside, syncs.
+
+The file is always named by an absolute path (importing lgpio changes the working directory to
+`LG_WD`, a RAM disk); its home is the service's state directory. SQLite's and the OS's errors
+become a StoreError with the errno a person recognises in "NOT SAVED: disk full at …".
+
+>>> absolute("/var/lib/elgrande-companion/game.db").name
+'game.db'
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion.session.store import StoreError
+
+DEFAULT_NAME = "game.db"
+
+# SQLite's primary result codes, as the errno a person recognises in "NOT SAVED: …".
+_SQLITE_ERRNO = {
+    13: errno.ENOSPC,  # SQLITE_FULL
+    8: errno.EROFS,  # SQLITE_READONLY
+    10: errno.EIO,  # SQLITE_IOERR
+    14: errno.EACCES,  # SQLITE_CANTOPEN
+    23: errno.EACCES,  # SQLITE_AUTH
+}
+
+
+def default_path(environ: dict[str, str] | None = None) -> Path:
+    """`$STATE_DIRECTORY/game.db` under systemd (StateDirectory=), else the XDG state home."""
+    env = os.environ if environ is None else environ
+    state = env.get("STATE_DIRECTORY", "").split(":")[0]
+    if state:
+        return Path(state) / DEFAULT_NAME
+    xdg = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(xdg) / "elgrande-companion" / DEFAULT_NAME
+
+
+def absolute(path: str | os.PathLike[str]) -> Path:
+    """The path, refused unless absolute: importing lgpio changes the working directory."""
+    if not Path(path).is_absolute():
+        raise StoreError(
+            errno.EINVAL,
+            f"store path must be absolute, got {str(path)!r} (the working directory changes "
+            "when lgpio is imported); use e.g. /var/lib/elgrande-companion/game.db",
+        )
+    return Path(path)
+
+
+def store_error(exc: BaseException, doing: str, path: Path) -> StoreError:
+    """A StoreError with an errno (ENOSPC, EROFS …) from an sqlite3 or OS error."""
+    if isinstance(exc, StoreError):
+        return exc
+    code = getattr(exc, "errno", None)
+    if code is None and isinstance(exc, sqlite3.Error):
+        code = _SQLITE_ERRNO.get((getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF, errno.EIO)
+    if code in (errno.EACCES, errno.EROFS, errno.EIO, None):
+        code = _diagnose(path) or code  # SQLite's "cannot open" or "read-only": find out why
+    return StoreError(code or errno.EIO, f"{doing} {path}: {exc}")
+
+
+def is_resource_error(exc: BaseException) -> bool:
+    """Disk full, read-only, cannot open: the disk's trouble, not damage in the file."""
+    code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    return code in _SQLITE_ERRNO
+
+
+def _diagnose(path: Path) -> int | None:
+    """Why the store cannot be written: EROFS (read-only file system), ENOSPC (full), EACCES
+    (no permission for the file or its directory), or None when nothing is visibly wrong."""
+    try:
+        fs = os.statvfs(path.parent)
+    except OSError:
+        return None
+    if fs.f_flag & os.ST_RDONLY:
+        return errno.EROFS
+    if fs.f_bavail * fs.f_frsize < 2 * fs.f_bsize:
+        return errno.ENOSPC
+    for p in (path.parent, path):
+        if p.exists() and not os.access(p, os.W_OK, effective_ids=True):
+            return errno.EACCES
+    return None
+
+
+def sidecars(path: Path) -> tuple[Path, Path]:
+    """The -wal and -shm files SQLite keeps beside `path`."""
+    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+def fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def copy_aside(path: Path) -> Path | None:
+    """Copy the file (and its -wal) next to it under a timestamped name; None if that fails."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    base = path.with_name(f"{path.name}.damaged-{stamp}")
+    copy, n = base, 1
+    while copy.exists():
+        copy, n = base.with_name(f"{base.name}-{n}"), n + 1
+    try:
+        # The -wal holds committed entries not yet in the file; -shm is an index, no data.
+        wal, wal_copy = sidecars(path)[0], sidecars(copy)[0]
+        for source, target in ((path, copy), (wal, wal_copy)):
+            if not source.exists() or (source == wal and source.stat().st_size == 0):
+                continue
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with open(fd, "wb") as out, open(source, "rb") as src:
+                shutil.copyfileobj(src, out)
+                out.flush()
+                os.fsync(out.fileno())
+        fsync_dir(path.parent)
+    except OSError:
+        return None
+    return copy
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
