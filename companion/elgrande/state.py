@@ -28,12 +28,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for everyone: shown, spoken and logged as it is. `seq` numbers
-    the game's events 1, 2, … so an output can take only those it has not shown yet."""
+    the game's events 1, 2, … so an output can take only those it has not shown yet. `round` is
+    the round it belongs to (None before round 1): a general scoring is the round's it follows,
+    and a round's last turn is that round's, even once the next round has begun."""
 
     kind: str
     text: str
     detail: Any = None
     seq: int = 0
+    round: int | None = None
 
 
 @dataclass(repr=False, eq=False)
@@ -60,7 +63,9 @@ class State:
     face_up: list[str] = field(default_factory=list)  # this round's action cards still on offer
     taken: dict[str, str] = field(default_factory=dict)  # this round: player -> action card
     scoreboards: dict[str, str] = field(default_factory=dict)  # region -> scoreboard id
-    vetoes: dict[str, int] = field(default_factory=dict)  # player -> round index the Veto was taken
+    # player -> the round index each Veto they hold was taken in, oldest first (2 copies: a
+    # player may hold both; each expires on its own). A player holding none has no entry.
+    vetoes: dict[str, list[int]] = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)  # pending decisions, the top one is asked
     events: list[Event] = field(default_factory=list)
     winners: tuple[str, ...] = ()
@@ -116,7 +121,7 @@ class State:
         self.bids[player] = value
 
     def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1))
+        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1, round=self.round))
 
     def move(self, player: str, source: str, target: str, n: int = 1) -> None:
         """Move caballeros between 'province', 'court' and areas. Callers check the rules."""

@@ -91,8 +91,10 @@ def events_json(s: State) -> list[dict[str, Any]]:
 
 
 def event_json(e: Event) -> dict[str, Any]:
-    """An event as the view lists it: numbered, so an output takes only the new ones."""
-    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": _plain(e.detail)}
+    """An event as the view lists it: numbered, so an output takes only the new ones, and with
+    the round it belongs to."""
+    detail = _plain(e.detail)
+    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": detail, "round": e.round}
 
 
 def _plain(value: Any) -> Any:
