@@ -6,6 +6,7 @@ from cardkit import FIVE, act, put, start, take_first_choice, turn_with
 from companion.elgrande.engine import decision, legal_actions, new_game, winners
 from companion.elgrande.moves import Action, Piece
 from companion.elgrande.options import CHOICES, TableOptions
+from companion.elgrande.views import public_view
 
 KING = "castilla_nueva"  # borders aragon, castilla_vieja, granada, sevilla, valencia
 DECISIONS = 2_000  # far more than the rounds these tests play: a stuck engine fails, never hangs
@@ -48,6 +49,7 @@ def test_a_player_holds_both_vetoes_uses_one_and_is_still_asked_with_the_other()
     cards = {(2, "red"): "2a", (2, "blue"): "4f", (2, "yellow"): "3a"}
     d = play_until(s, cards, veto_asked)  # round 2: red took the other; an action is announced
     assert s.round == 2 and s.vetoes == {"red": [0, 1]}
+    assert public_view(s)["vetoes"] == ["red", "red"]  # both face up before red
     first = s.steps[-1].pending.player
     assert d.players == ("red",)
     act(s, "red", "veto", s.taken[first])
