@@ -26,7 +26,9 @@ OPTION_LINES = (
     ("bidding", "Bids"),
     ("deck", "Deck"),
     ("first_bidder", "First bidder"),
-    ("castillo_disc_on_king", "King's disc"),  # "court" (printed) or "forbidden" (BGA)
+    ("castillo_disc_on_king", "King's disc"),  # "forbidden" (printed) or "court"
+    ("tiebreak", "Tie-break"),  # "shared" (printed) or "tournament"
+    ("castillo_public", "Castillo shown"),
 )
 WINDOW = 4  # option lines visible at once under the title
 

@@ -20,6 +20,7 @@ from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.commands.demo_summary import game_summary
 from companion.commands.terminal import framed
+from companion.screens.voice import speech_for
 from companion.session.replay import resume
 from companion.session.resilient import open_resilient
 from companion.session.store import MemoryStore, Store
@@ -28,6 +29,21 @@ from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
 DEFAULT_PACE = 0.2  # seconds between decisions: a five-player game (~480) in about two minutes
+
+
+# How far back a spoken line is looked for among the events: speech follows its event closely.
+SPOKEN_LOOKBACK = 80
+
+
+def spoken_round(events: list[dict[str, Any]], text: str) -> int | None:
+    """The round of the latest event that `text` speaks (None if none does): the line is
+    tagged with its event's round, so a general scoring or a round's last turn, spoken once
+    the next round has begun, is still its own round's."""
+    for ev in reversed(events[-SPOKEN_LOOKBACK:]):
+        if text in (ev.get("text"), speech_for(ev)):
+            rnd = ev.get("round")
+            return rnd if type(rnd) is int else None
+    return None
 
 
 class _Printer:
@@ -40,8 +56,10 @@ class _Printer:
 
     def say(self, text: str) -> None:
         s = self.app.session
-        round_no = s.state.round if s is not None and s.state.round else "-"
-        print(f"  R{round_no} │ {text}", file=self.out, flush=True)
+        round_no = spoken_round(s.public_events(), text) if s is not None else None
+        if round_no is None and s is not None:
+            round_no = s.state.round
+        print(f"  R{round_no or '-'} │ {text}", file=self.out, flush=True)
 
     def main(self, image: Any) -> None:
         app, s = self.app, self.app.session

@@ -18,21 +18,27 @@ def game_summary(session: Session) -> dict[str, Any]:
 
     `winner` is the winner's name, or a list of names when the table shares a tie.
     `actions` has one entry per action card taken: round, player, card, and whether its special
-    action was carried out.
+    action was carried out (a Veto's is: when its holder vetoes with it).
     """
     h = session.header
     s = start_state(h)
     actions: list[dict[str, Any]] = []
     for applied in session.applied:
-        a = applied.action
+        a, player = applied.action, applied.player
+        held = list(s.vetoes.get(player, []))
         if a.kind == "card":
             actions.append(
-                {"round": s.round, "player": applied.player, "card": a.target, "carried_out": False}
+                {"round": s.round, "player": player, "card": a.target, "carried_out": False}
             )
         elif a.kind == "act":
-            mine = [x for x in actions if x["player"] == applied.player and x["round"] == s.round]
+            mine = [x for x in actions if x["player"] == player and x["round"] == s.round]
             mine[-1]["carried_out"] = True
-        apply_in_place(s, applied.player, a)
+        apply_in_place(s, player, a)
+        if a.kind == "veto":  # the Veto spent is the one no longer held: the round it came from
+            (spent,) = set(held) - set(s.vetoes.get(player, []))
+            taken_in = s.rounds[spent]
+            veto = [x for x in actions if x["player"] == player and x["card"] == "2a"]
+            next(x for x in veto if x["round"] == taken_in)["carried_out"] = True
     winners = list(s.winners)
     return {
         "seed": h.seed,

@@ -252,10 +252,14 @@ def _end_round(s: State) -> None:
         s.announce("discard", "Discarded: " + ", ".join(discarded))
     s.face_up = []
     s.first_bidder = min(s.players, key=lambda p: s.bids[p])
-    for p, taken in list(s.vetoes.items()):
-        if taken < s.round_index:  # kept through the next round, no longer
-            del s.vetoes[p]
+    for p, held in list(s.vetoes.items()):
+        kept = [taken for taken in held if taken >= s.round_index]  # through the next round
+        for _ in range(len(held) - len(kept)):
             s.announce("veto", f"{p}'s Veto is discarded unused")
+        if kept:
+            s.vetoes[p] = kept
+        else:
+            del s.vetoes[p]
 
 
 def _general_scoring(s: State) -> None:
@@ -307,7 +311,8 @@ def _settle(s: State) -> None:
 
 
 def winners(s: State) -> tuple[str, ...]:
-    """Highest score; a tie is broken (tournament option) by court, province, best unused card."""
+    """Highest score, a tie shared (the printed rules name no tie-break); the tournament
+    option breaks it by court, then province, then best unused power card."""
     best = max(s.scores.values())
     tied = [p for p in s.players if s.scores[p] == best]
     if s.options.tiebreak == "tournament":

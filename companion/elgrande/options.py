@@ -21,13 +21,13 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "castillo_public": (False, True),  # may the device show the Castillo's contents?
     "bidding": ("sealed", "open"),  # power cards entered at once, or in seat order face up
     "deck": ("shuffled", "physical"),  # the device shuffles, or the table says what was turned up
-    "tiebreak": (
-        "tournament",
-        "shared",
-    ),  # game-end tie: court, province, best unused card; or share
-    # A Castillo disc on the King's region: caballeros back to court (printed rules), or the
-    # region is not offered at all (Board Game Arena).
-    "castillo_disc_on_king": ("court", "forbidden"),
+    # A tie for the most points at the game's end: shared (the printed rules name no
+    # tie-break), or broken by court, then province, then best unused power card.
+    "tiebreak": ("shared", "tournament"),
+    # A Castillo disc on the King's region: not offered (both rule texts exclude it), or
+    # allowed, its caballeros going back to the court (the printed rules' fate for a disc set
+    # there by mistake).
+    "castillo_disc_on_king": ("forbidden", "court"),
 }
 
 
@@ -44,8 +44,8 @@ class TableOptions:
     castillo_public: bool = False
     bidding: str = "sealed"
     deck: str = "shuffled"
-    tiebreak: str = "tournament"
-    castillo_disc_on_king: str = "court"
+    tiebreak: str = "shared"
+    castillo_disc_on_king: str = "forbidden"
 
     def __post_init__(self) -> None:
         for f in fields(self):

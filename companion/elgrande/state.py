@@ -25,12 +25,15 @@ from companion.elgrande.scoring import Position
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for everyone: shown, spoken and logged as it is. `seq` numbers
-    the game's events 1, 2, … so an output can take only those it has not shown yet."""
+    the game's events 1, 2, … so an output can take only those it has not shown yet. `round` is
+    the round it belongs to (None before round 1): a general scoring is the round's it follows,
+    and a round's last turn is that round's, even once the next round has begun."""
 
     kind: str
     text: str
     detail: Any = None
     seq: int = 0
+    round: int | None = None
 
 
 @dataclass(repr=False, eq=False)
@@ -57,7 +60,9 @@ class State:
     face_up: list[str] = field(default_factory=list)  # this round's action cards still on offer
     taken: dict[str, str] = field(default_factory=dict)  # this round: player -> action card
     scoreboards: dict[str, str] = field(default_factory=dict)  # region -> scoreboard id
-    vetoes: dict[str, int] = field(default_factory=dict)  # player -> round index the Veto was taken
+    # player -> the round index each Veto they hold was taken in, oldest first (2 copies: a
+    # player may hold both; each expires on its own). A player holding none has no entry.
+    vetoes: dict[str, list[int]] = field(default_factory=dict)
     # Pending decisions, the top one is asked; each a companion.elgrande.base.Step, not imported
     # even for the annotation: base builds on state, and the layers import one way.
     steps: list[Any] = field(default_factory=list)
@@ -115,7 +120,7 @@ class State:
         self.bids[player] = value
 
     def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1))
+        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1, round=self.round))
 
     def move(self, player: str, source: str, target: str, n: int = 1) -> None:
         """Move caballeros between 'province', 'court' and areas. Callers check the rules."""

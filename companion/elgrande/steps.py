@@ -284,7 +284,7 @@ class ChooseActionCard(Step):
         s.taken[player] = card
         self.chosen = True
         if card == "2a":  # the Veto is kept face up until used or the next round ends
-            s.vetoes[player] = s.round_index
+            s.vetoes.setdefault(player, []).append(s.round_index)
         s.announce("card", f"{player} takes card {card}", card)
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:

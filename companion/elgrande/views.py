@@ -59,7 +59,7 @@ def public_view(s: State) -> dict[str, Any]:
         "turn_order": list(s.turn_order),
         "face_up": list(s.face_up),
         "taken": dict(s.taken),
-        "vetoes": sorted(s.vetoes),
+        "vetoes": sorted(p for p, held in s.vetoes.items() for _ in held),  # a name per Veto
         # How many power cards each player has left: public (a 4b take-back is announced),
         # which cards they are is not (a take-back may be hidden).
         "hand_counts": {p: len(s.hands[p]) for p in s.players},
@@ -91,8 +91,10 @@ def events_json(s: State) -> list[dict[str, Any]]:
 
 
 def event_json(e: Event) -> dict[str, Any]:
-    """An event as the view lists it: numbered, so an output takes only the new ones."""
-    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": _plain(e.detail)}
+    """An event as the view lists it: numbered, so an output takes only the new ones, and with
+    the round it belongs to."""
+    detail = _plain(e.detail)
+    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": detail, "round": e.round}
 
 
 def _plain(value: Any) -> Any:

@@ -92,19 +92,19 @@ def castillo_position(**changes):
     )
 
 
-@pytest.mark.parametrize("option", [{}, {"castillo_disc_on_king": "court"}])
-def test_a_disc_on_the_kings_region_sends_caballeros_to_court_by_default(
-    option, capsys, monkeypatch
-):
-    code, out, _ = run(castillo_position(**option), capsys, monkeypatch)
+def test_a_disc_on_the_kings_region_sends_caballeros_to_court_under_court(capsys, monkeypatch):
+    code, out, _ = run(castillo_position(castillo_disc_on_king="court"), capsys, monkeypatch)
     assert code == 0
     after = json.loads(out)["board_after"]
     assert after["returned_to_court"] == {"blue": 1}
     assert after["caballeros"] == {"granada": {"red": 2}}
 
 
-def test_forbidden_refuses_a_disc_on_the_kings_region_naming_the_player(capsys, monkeypatch):
-    doc = castillo_position(castillo_disc_on_king="forbidden")
+@pytest.mark.parametrize("option", [{}, {"castillo_disc_on_king": "forbidden"}])
+def test_forbidden_the_default_refuses_a_disc_on_the_kings_region_naming_the_player(
+    option, capsys, monkeypatch
+):
+    doc = castillo_position(**option)
     code, out, err = run(doc, capsys, monkeypatch)
     assert code == 2 and out == ""
     assert err == (
@@ -171,6 +171,7 @@ def test_general_scoring_reports_reasons_and_board_after(capsys, monkeypatch):
         caballeros={"castillo": {"red": 2, "blue": 1}, "granada": {"red": 1}},
         castillo_discs={"red": "granada", "blue": "galicia"},
         scoring="general",
+        castillo_disc_on_king="court",
     )
     code, out, _ = run(doc, capsys, monkeypatch)
     result = json.loads(out)
@@ -263,7 +264,7 @@ def test_the_shipped_example_prints_the_recorded_bytes():
         (
             base(castillo_disc_on_king="never"),
             "$.castillo_disc_on_king",
-            'expected "court" or "forbidden", got "never"',
+            'expected "forbidden" or "court", got "never"',
         ),
         (base(scoring="partial"), "$.scoring", '"general"'),
         (base(scoring={"areas": []}), "$.scoring.areas", "non-empty"),

@@ -183,7 +183,7 @@ def test_2e_returns_one_caballero_of_each_opponent_from_regions():
     put(s, "blue", "cataluna", 1)
     put(s, "yellow", KING, 2)  # untouchable
     start(s, "2e")
-    assert targets(s, "red") == ["cataluna", "galicia"]  # a region, then whose
+    assert targets(s, "red") == ["cataluna", "galicia", None]  # a region, then whose; or done
     act(s, "red", "return_region", "cataluna")
     assert targets(s, "red") == [Piece("cataluna", "blue"), None]  # or back
     act(s, "red", "return_of", Piece("cataluna", "blue"))
@@ -403,7 +403,7 @@ def test_4g_opponents_secretly_choose_where_their_caballeros_must_go():
 def test_veto_holder_may_cancel_another_players_action_but_not_their_placement():
     s = turn_with("2a", king=KING)
     act(s, "red", "end_turn")
-    assert s.vetoes == {"red": 0}
+    assert s.vetoes == {"red": [0]}
     p = decision(s).players[0]  # yellow (bid 2) is next
     if decision(s).kind == "take":
         act(s, p, "take", 0)
@@ -426,7 +426,7 @@ def test_veto_allowed_lets_the_action_happen_and_veto_option_off_removes_the_car
     act(s, p, "card", "4f")
     act(s, p, "act", "4f")
     act(s, "red", "allow")
-    assert decision(s).kind == "pick" and s.vetoes == {"red": 0}
+    assert decision(s).kind == "pick" and s.vetoes == {"red": [0]}
     s = turn_with("1a", veto=False)
     assert all("2a" not in stack for stack in s.stacks.values())
 
@@ -437,6 +437,6 @@ def test_an_unused_veto_is_discarded_at_the_end_of_the_next_round():
 
     act(s, "red", "end_turn")
     play_round_passively(s)  # the rest of round 1
-    assert s.round == 2 and s.vetoes == {"red": 0}
+    assert s.round == 2 and s.vetoes == {"red": [0]}
     play_round_passively(s)
     assert s.round == 3 and s.vetoes == {}

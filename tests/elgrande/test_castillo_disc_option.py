@@ -74,7 +74,7 @@ def test_forbidden_holds_at_every_general_scoring_of_whole_games():
 
 
 def test_the_option_takes_only_court_or_forbidden():
-    assert TableOptions().castillo_disc_on_king == "court"
+    assert TableOptions().castillo_disc_on_king == "forbidden"  # both rule texts
     with pytest.raises(OptionsError, match="castillo_disc_on_king: got 'never'"):
         TableOptions.from_dict({"castillo_disc_on_king": "never"})
     assert TableOptions(ruleset="bga").ruleset == "bga"

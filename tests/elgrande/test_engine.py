@@ -267,7 +267,7 @@ def play_round_passively(s):
 
 
 def test_general_scoring_after_round_three_with_secret_discs():
-    s = game(3)
+    s = game(3, castillo_disc_on_king="court")  # a disc on the King's region is allowed
     for _ in range(3):
         play_round_passively(s)
     assert decision(s).kind == "correct" and decision(s).players == (s.first_bidder,)

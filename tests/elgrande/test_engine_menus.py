@@ -86,7 +86,7 @@ def test_events_are_numbered_and_the_view_lists_them_as_plain_json():
             take_first_choice(s, p)
     events = public_view(s)["events"]
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
-    assert set(events[0]) == {"seq", "kind", "text", "detail"}
+    assert set(events[0]) == {"seq", "kind", "text", "detail", "round"}
     scores = [e for e in events if e["kind"] == "score"]
     assert scores and set(scores[0]["detail"]) == {"area", "points", "placings"}
     assert json.loads(json.dumps(events)) == events

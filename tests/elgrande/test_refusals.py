@@ -145,7 +145,7 @@ def test_a_public_step_repeats_the_refused_choice():
 
 def test_a_veto_holder_is_told_what_they_may_answer():
     s = turn_with("4f", king=KING)
-    s.vetoes = {"blue": 0}
+    s.vetoes = {"blue": [0]}
     act(s, "red", "act", "4f")
     assert decision(s).kind == "veto"
     assert why(s, "blue", Action("veto", "4a")) == (
@@ -540,7 +540,7 @@ def test_returning_one_of_each_opponent_names_the_regions_allowed():
     s = at_pick("2e", ("blue", "galicia", 1), ("yellow", "cataluna", 1), ("blue", KING, 1))
     assert why(s, "red", Action("return_region", KING)) == (
         "one caballero per opponent, from a region that is not the King's; "
-        "you may: return from Cataluña or return from Galicia"
+        "you may: return from Cataluña, return from Galicia or done"
     )
 
 

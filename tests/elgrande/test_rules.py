@@ -83,7 +83,8 @@ def bidding_of_round(n):
 
 
 def test_general_scoring_in_a_game_sends_castillo_caballeros_where_the_discs_say():
-    s = play_until(new_game(FIVE[:3], 1), lambda s: decision(s).kind == "castillo_disc")
+    court = TableOptions(castillo_disc_on_king="court")  # a disc on the King's region allowed
+    s = play_until(new_game(FIVE[:3], 1, court), lambda s: decision(s).kind == "castillo_disc")
     region = next(r for r in game_data().regions if r != s.king)
     s.move("red", "court", "castillo", 2)
     s.move("blue", "court", "castillo", 1)
@@ -302,25 +303,25 @@ def test_4g_asks_a_disc_only_of_opponents_with_caballeros_there():
 
 def test_a_veto_holder_is_not_asked_to_veto_their_own_card():
     s = turn_with("4f", king=KING)
-    s.vetoes = {"red": 0}  # kept from the round before
+    s.vetoes = {"red": [0]}  # kept from the round before
     choose(s, "red", "act", "4f")
     assert decision(s).kind != "veto" and names(s, "red", "king_adjacent")
-    assert s.vetoes == {"red": 0}
+    assert s.vetoes == {"red": [0]}
 
 
 def test_holders_are_asked_clockwise_and_one_veto_ends_the_asking():
     s = turn_with("4f", king=KING)
-    s.vetoes = {"blue": 0, "yellow": 0}
+    s.vetoes = {"blue": [0], "yellow": [0]}
     choose(s, "red", "act", "4f")
     assert decision(s).kind == "veto" and decision(s).players == ("blue",)
     choose(s, "blue", "allow")
     assert decision(s).kind == "veto" and decision(s).players == ("yellow",)
     s = turn_with("4f", king=KING)
-    s.vetoes = {"blue": 0, "yellow": 0}
+    s.vetoes = {"blue": [0], "yellow": [0]}
     choose(s, "red", "act", "4f")
     choose(s, "blue", "veto")
     assert decision(s).kind == "turn" and decision(s).players == ("red",)
-    assert s.vetoes == {"yellow": 0} and s.king == KING  # yellow keeps theirs
+    assert s.vetoes == {"yellow": [0]} and s.king == KING  # yellow keeps theirs
 
 
 # -- set-up and texts ----------------------------------------------------------------------------

@@ -38,7 +38,12 @@ GAMES: dict[str, tuple[tuple[str, ...], int, TableOptions, type[Bot]]] = {
     "three-chosen-1995": (
         FIVE[:3],
         3,
-        TableOptions(first_bidder="choose", ruleset="1995"),
+        TableOptions(
+            first_bidder="choose",
+            ruleset="1995",
+            castillo_disc_on_king="court",
+            tiebreak="tournament",
+        ),
         RandomBot,
     ),
     "two-short-bga": (

@@ -87,7 +87,7 @@ PUBLIC = {
 def test_the_public_view_names_every_public_fact():
     s = turn_with("4f", king="castilla_nueva", castillo_public=True)
     s.scoreboards = {"galicia": "8-4-0"}
-    s.vetoes = {"blue": 0}
+    s.vetoes = {"blue": [0]}
     view = public_view(s)
     assert set(view) == PUBLIC
     assert view["players"] == list(s.players) and view["round"] == 1

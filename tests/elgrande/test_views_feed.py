@@ -37,4 +37,5 @@ def test_a_detail_is_plain_json_with_its_keys_and_nested_values():
         "kind": "note",
         "text": "t",
         "detail": {"3": [1, 2], "b": [{"c": [4]}]},
+        "round": None,  # an event made outside any round
     }

@@ -33,7 +33,7 @@ def _push(step_type: type[Step]) -> Effect:
 
 
 # Card id -> how its action starts (45 cards: 11 each in stacks 1–4, the King's card 5). The
-# Veto, 2a (3 copies), has no action: it is kept and played against another's action.
+# Veto, 2a (2 copies), has no action: it is kept and played against another's action.
 CARD_EFFECTS: dict[str, Effect] = {
     # movement: 1a–1f and 1i move caballeros, 1g places two more, 1h is 1g or 1i
     "1a": _push(movement.ChooseRegion1a),

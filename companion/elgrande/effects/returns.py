@@ -70,12 +70,14 @@ class ReturnThree(Step):
 @dataclass
 class ReturnOneEach(Step):
     """2e: the card player returns 1 caballero of each opponent, from regions of their choice:
-    a region, then whose caballero there."""
+    a region, then whose caballero there. Every number on a card is a maximum: "done" stops
+    with opponents left untouched."""
 
     kind: ClassVar[str] = "return_each"
     player: str
     hit: list[str] = field(default_factory=list)
     region: str | None = None  # the region picked, while choosing whose caballero
+    stopped: bool = False
 
     def _targets(self, s: State) -> list[Piece]:
         return [
@@ -87,7 +89,7 @@ class ReturnOneEach(Step):
         ]
 
     def deciders(self, s: State) -> tuple[str, ...]:
-        return (self.player,) if self._targets(s) else ()
+        return (self.player,) if self._targets(s) and not self.stopped else ()
 
     def prompt(self, s: State) -> str:
         if self.region:
@@ -99,9 +101,12 @@ class ReturnOneEach(Step):
             pieces = [p for p in self._targets(s) if p.region == self.region]
             return [*(Action("return_of", p) for p in pieces), Action("back")]
         regions = [r for r in free_regions(s) if any(p.region == r for p in self._targets(s))]
-        return [Action("return_region", r) for r in regions]
+        return [*(Action("return_region", r) for r in regions), Action("done")]
 
     def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "done":
+            self.stopped = True
+            return
         if action.kind in ("return_region", "back"):
             self.region = str(action.target) if action.kind == "return_region" else None
             return

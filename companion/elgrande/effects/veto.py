@@ -1,6 +1,6 @@
 """The Veto (2a): kept face up, never carried out; its holder may cancel another player's card
-action before it runs (placement is never vetoed). Unused, it is discarded at the end of the
-next round (engine).
+action before it runs (placement is never vetoed). A player may hold both copies; each one,
+unused, is discarded at the end of the round after the one it was taken in (engine).
 
 The action waiting for the Veto holders is a `PendingAction`: the step that will launch it and
 the `VetoWindow` asking the holders hold the same one, so a veto cancels it in plain sight.
@@ -38,6 +38,16 @@ def veto_holders(s: State, actor: str) -> list[str]:
     return [p for p in s.others(actor) if p in s.vetoes]
 
 
+def spend_veto(s: State, player: str) -> int:
+    """The player uses one Veto: the oldest, the first to expire. Returns the round index it
+    was taken in; a second Veto, if held, stays."""
+    held = s.vetoes[player]
+    taken = held.pop(0)
+    if not held:
+        del s.vetoes[player]
+    return taken
+
+
 @dataclass
 class VetoWindow(Step):
     """Before a special action runs, each other Veto holder (clockwise) may cancel it."""
@@ -60,6 +70,6 @@ class VetoWindow(Step):
         self.asked.pop(0)
         if action.kind == "veto":
             self.vetoed_by = player
-            del s.vetoes[player]
+            spend_veto(s, player)
             s.announce("veto", f"{player} vetoes {self.pending.player}'s card {self.pending.card}")
             self.pending.cancel()

@@ -1,0 +1,49 @@
+"""`companion demo`'s log and JSON say what happened in the round it happened in: a general
+scoring is tagged with the round it follows, and a Veto used is a Veto carried out."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+from companion.commands.demo import run_demo, spoken_round
+
+SEED = 1  # five bots; yellow takes a Veto in round 3 and vetoes black's card with it
+
+
+def _demo(as_json: bool) -> str:
+    out = io.StringIO()
+    assert run_demo(players=5, seed=SEED, pace=0, as_json=as_json, out=out) == 0
+    return out.getvalue()
+
+
+def test_a_general_scoring_is_logged_in_the_round_it_follows():
+    lines = [line for line in _demo(as_json=False).splitlines() if " │ " in line]
+    for after in (3, 6, 9):
+        start = next(i for i, line in enumerate(lines) if f"scoring after round {after}" in line)
+        end = next(
+            (i for i, line in enumerate(lines) if f"Round {after + 1} of" in line), len(lines)
+        )
+        block = lines[start:end]
+        assert any("Regions scored" in line for line in block)
+        assert all(line.startswith(f"  R{after} │") for line in block), block
+
+
+def test_a_line_takes_the_round_of_the_latest_event_it_speaks():
+    events = [
+        {"kind": "turn", "text": "red's turn", "round": 3},
+        {"kind": "round", "text": "Round 4", "detail": 4, "round": 4},
+        {"kind": "turn", "text": "red's turn", "round": 4},
+    ]
+    assert spoken_round(events[:2], "red's turn") == 3
+    assert spoken_round(events, "red's turn") == 4
+    assert spoken_round(events, "nothing said") is None
+
+
+def test_each_veto_used_is_carried_out_in_the_json():
+    vetoes = re.findall(r"R\d │ (\w+) vetoes", _demo(as_json=False))
+    actions = json.loads(_demo(as_json=True))["actions"]
+    used = [a for a in actions if a["card"] == "2a" and a["carried_out"]]
+    assert vetoes and len(used) == len(vetoes)
+    assert sorted(a["player"].capitalize() for a in used) == sorted(vetoes)
