@@ -144,30 +144,30 @@ def page_buffer(image: Image.Image) -> list[bytes]:
     return [columns[p::pages] for p in range(pages)]
 
 
-class _PagedPartial(_RemembersPanel):
-    """``display`` for luma's ssd1306 and its subclasses (page addressing)."""
+class ssd1306(_RemembersPanel, luma.oled.device.ssd1306):
+    """luma.oled's SSD1306 sending only the changed pages, and in them the changed columns."""
 
     _acked: list[bytes] | None = None
 
     def plan(self, image: Image.Image) -> list[Window]:
         """The windows ``display(image)`` would send now (pages × columns)."""
-        return self._windows(page_buffer(self.preprocess(image)))  # type: ignore[attr-defined]
+        return self._windows(page_buffer(self.preprocess(image)))
 
     def display(self, image: Image.Image) -> None:
         """Send the pages of ``image`` that differ from the panel's (all of them if unknown)."""
-        assert image.mode == self.mode  # type: ignore[attr-defined]
-        assert image.size == self.size  # type: ignore[attr-defined]
-        pages = page_buffer(self.preprocess(image))  # type: ignore[attr-defined]
+        assert image.mode == self.mode
+        assert image.size == self.size
+        pages = page_buffer(self.preprocess(image))
         windows = self._windows(pages)
         self._acked = None  # until every window is written
-        const, start = self._const, self._colstart  # type: ignore[attr-defined]
+        const, start = self._const, self._colstart
         for w in windows:
-            self.command(  # type: ignore[attr-defined]
+            self.command(
                 const.COLUMNADDR, start + w.left, start + w.right - 1,
                 const.PAGEADDR, w.top, w.bottom - 1,
             )  # fmt: skip
             rows = b"".join(page[w.left : w.right] for page in pages[w.top : w.bottom])
-            self.data(list(rows))  # type: ignore[attr-defined]
+            self.data(list(rows))
         self._acked = pages
 
     def _windows(self, pages: list[bytes]) -> list[Window]:
@@ -178,12 +178,8 @@ class _PagedPartial(_RemembersPanel):
         return plan_windows(spans, overhead=I2C_WINDOW_OVERHEAD, bytes_per_cell=1)
 
 
-class ssd1306(_PagedPartial, luma.oled.device.ssd1306):
-    """luma.oled's SSD1306 sending only the changed pages and columns."""
-
-
-class ssd1309(_PagedPartial, luma.oled.device.ssd1309):
-    """luma.oled's SSD1309 sending only the changed pages and columns."""
+class ssd1309(ssd1306, luma.oled.device.ssd1309):
+    """luma.oled's SSD1309 (an SSD1306 to luma, on SPI or I²C), sending only what changed."""
 
 
 # --- SSD1322: a window of rows ------------------------------------------------------------------
