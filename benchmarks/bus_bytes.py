@@ -1,15 +1,18 @@
-"""Bytes on the I²C bus per frame, luma's whole-frame drivers against hw.partial's. Not a test.
+"""Bytes on the bus per frame, luma's whole-frame drivers against hw.partial's. Not a test.
 
-A five-player bot game on the reference build (pi.toml, mock backend) is played once; every frame
-each display is given is kept, then sent in order through both drivers on a counting I²C
-interface. Reported per kind of moment: a pad cursor move (◀ / ▶ on that player's pad) and a
-turn handover (a press after which someone else decides: the main display's frames).
+A five-player bot game is played once on mock hardware; every frame each display and the LED
+matrix is given is kept, then sent in order through both drivers on a counting serial interface.
+Reported per kind of moment: a pad cursor move (◀ / ▶: that player's pad), a turn handover (a
+press after which someone else decides) and the matrix over the whole game.
 
-.venv/bin/python benchmarks/bus_bytes.py [SEED]
+.venv/bin/python benchmarks/bus_bytes.py [SEED] [CONFIG]      (CONFIG: pi.toml, or sim.toml for
+                                                              the 256×64 SSD1322 on SPI)
 
-Bytes are what crosses the wire per I²C message: the address byte, the control byte, then the
-payload (start/stop and ack bits left out). The mux select (2 bytes per switch) is not counted.
-At 400 kHz one byte is 9 clocks: 22.5 µs.
+I²C bytes are what crosses the wire per message: the address byte, the control byte, then the
+payload (start/stop and ack bits left out); the mux select (2 bytes per switch) is not counted.
+At 400 kHz one byte is 9 clocks: 22.5 µs. SPI bytes are the payload (D/C is a GPIO line); at
+8 MHz one byte is 1 µs. luma's own SSD1322 already sends only its changed quarter-frame boxes
+(its default ``diff_to_previous`` frame buffer): that is what it is compared with.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import sys
 from collections import defaultdict
 from typing import Any
 
+import luma.led_matrix.device
 import luma.oled.device
 from PIL import Image
 
@@ -28,40 +32,42 @@ from companion.app.table import TableApp
 from companion.elgrande.engine import decision
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
 from hw import partial
-from hw.display import Display
+from hw.guarded import GuardedDevice
 from hw.hardware import build_hardware
 
-BYTE_US_AT_400KHZ = 9 / 400_000 * 1e6
+MATRIX_KEY = "matrix"  # hw.matrix.Matrix's key
+BYTE_US = {"i2c": 9 / 400_000 * 1e6, "spi": 8 / 8_000_000 * 1e6}
 
 
-class CountingI2C:
-    """luma's serial interface shape; counts the bytes each message puts on the wire."""
+class CountingSerial:
+    """luma's serial interface shape; counts the bytes each write puts on the wire."""
 
-    def __init__(self) -> None:
+    def __init__(self, interface: str) -> None:
+        self.framing = 2 if interface == "i2c" else 0  # I²C: address and control byte
         self.bytes = 0
 
     def command(self, *cmd: int) -> None:
-        self.bytes += 2 + len(cmd)  # address, control 0x00, commands
+        self.bytes += self.framing + len(cmd)
 
     def data(self, data: Any) -> None:
-        self.bytes += 2 + len(data)  # address, control 0x40, pixels (≤ 4096: one message)
+        self.bytes += self.framing + len(data)  # (≤ 4096 bytes: one message)
 
 
-def play_and_record(seed: int) -> list[tuple[str, str, Image.Image]]:
-    """(moment, display config key, frame) for every frame a display was given, in order."""
-    hardware, table = load_app_config(None, "pi.toml")
+def play_and_record(seed: int, config: str) -> list[tuple[str, str, Image.Image]]:
+    """(moment, device key, frame) for every frame a display or the matrix was given."""
+    hardware, table = load_app_config(None, config)
     seats = tuple(hardware.players)
     clock = VirtualClock()
     hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
     frames: list[tuple[str, str, Image.Image]] = []
     moment = ["start"]
-    original_show = Display.show
+    original_send = GuardedDevice._send
 
-    def recording_show(self: Display, image: Image.Image) -> None:
-        frames.append((moment[0], self.key, image.convert(self.mode)))
-        original_show(self, image)
+    def recording_send(self: GuardedDevice, image: Image.Image) -> None:
+        frames.append((moment[0], self.key, image.copy()))
+        original_send(self, image)
 
-    Display.show = recording_show  # type: ignore[method-assign]
+    GuardedDevice._send = recording_send  # type: ignore[method-assign]
     try:
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed)
         driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events, sync=True)
@@ -90,73 +96,95 @@ def play_and_record(seed: int) -> list[tuple[str, str, Image.Image]]:
         while driver.step():
             pass
     finally:
-        Display.show = original_show  # type: ignore[method-assign]
+        GuardedDevice._send = original_send  # type: ignore[method-assign]
         hw.close()
     return frames
 
 
-def measure(frames: list[tuple[str, str, Image.Image]]) -> dict[tuple[str, str], list[list[int]]]:
-    """(moment, which display) → [luma's bytes, partial bytes, page bytes that differ] per frame
-    that changed (rotation left out of the last: the reference build rotates nothing)."""
-    hardware, _ = load_app_config(None, "pi.toml")
-    configs = {hardware.display.key: hardware.display} | {
-        p.display.key: p.display for p in hardware.players.values() if p.display is not None
-    }
-    drivers: dict[str, tuple[CountingI2C, Any, CountingI2C, Any]] = {}
+def drivers_for(key: str, hardware: Any) -> tuple[str, Any, Any]:
+    """(interface, luma's driver, the partial one — luma's too for a model hw.partial does not
+    cover) for one device, each on a counting bus."""
+    if key == MATRIX_KEY:
+        m = hardware.matrix
+        opts = {"cascaded": m.cascaded, "block_orientation": m.block_orientation}
+        whole = luma.led_matrix.device.max7219(CountingSerial("spi"), rotate=m.rotate, **opts)
+        return "spi", whole, partial.max7219(CountingSerial("spi"), rotate=m.rotate, **opts)
+    cfg = next(
+        c
+        for c in (hardware.display, *(p.display for p in hardware.players.values()))
+        if c is not None and c.key == key
+    )
+    opts = {"width": cfg.width, "height": cfg.height, "rotate": cfg.rotate}
+    lumas = getattr(luma.oled.device, cfg.model)
+    whole = lumas(CountingSerial(cfg.interface), **opts)
+    part = (partial.partial_model(cfg.model) or lumas)(CountingSerial(cfg.interface), **opts)
+    return cfg.interface, whole, part
+
+
+def measure(frames: list[tuple[str, str, Image.Image]], config: str) -> dict[tuple, list]:
+    """(moment, which device, interface) → [luma's bytes, partial bytes, page bytes that differ
+    (SSD1306/1309 only, else None)] for each frame that changed."""
+    hardware, _ = load_app_config(None, config)
+    drivers: dict[str, tuple[str, Any, Any]] = {}
     last: dict[str, bytes] = {}
     pages: dict[str, bytes] = {}
-    out: dict[tuple[str, str], list[list[int]]] = defaultdict(list)
-    for kind, name, img in frames:
-        cfg = configs[name]
-        if name not in drivers:
-            whole_bus, part_bus = CountingI2C(), CountingI2C()
-            size = {"width": cfg.width, "height": cfg.height, "rotate": cfg.rotate}
-            whole = getattr(luma.oled.device, cfg.model)(whole_bus, **size)
-            part = partial.partial_model(cfg.model)(part_bus, **size)
-            drivers[name] = (whole_bus, whole, part_bus, part)
-        if last.get(name) == (data := img.tobytes()):
+    out: dict[tuple, list] = defaultdict(list)
+    for kind, key, img in frames:
+        if key not in drivers:
+            drivers[key] = drivers_for(key, hardware)
+        if last.get(key) == (data := img.tobytes()):
             continue  # not written again (hw.guarded)
-        last[name] = data
-        whole_bus, whole, part_bus, part = drivers[name]
-        now = b"".join(partial.page_buffer(img))
-        was = pages.get(name, bytes(len(now)))
-        pages[name] = now
-        counts = []
-        for bus, dev in ((whole_bus, whole), (part_bus, part)):
+        last[key] = data
+        interface, whole, part = drivers[key]
+        counts: list[Any] = []
+        for dev in (whole, part):
+            bus = dev._serial_interface
             before = bus.bytes
             dev.display(img)
             counts.append(bus.bytes - before)
-        counts.append(sum(a != b for a, b in zip(was, now, strict=True)))  # page bytes that differ
-        where = "main" if name == hardware.display.key else "pad"
+        if isinstance(part, partial.ssd1306):
+            now = b"".join(partial.page_buffer(part.preprocess(img)))
+            was = pages.get(key, bytes(len(now)))
+            pages[key] = now
+            counts.append(sum(a != b for a, b in zip(was, now, strict=True)))
+        else:
+            counts.append(None)
+        where = "main" if key == hardware.display.key else "matrix" if key == MATRIX_KEY else "pad"
+        if where == "matrix":
+            kind = "game"  # its text follows the game, not one kind of press
         if kind.startswith("cursor:"):
-            # A cursor move is the pad of the player who pressed.
-            if name != hardware.players[kind.split(":")[1]].display.key:
-                continue
+            pad = hardware.players[kind.split(":")[1]].display
+            if pad is None or key != pad.key:
+                continue  # a cursor move is the pad of the player who pressed
             kind = "cursor"
-        out[(kind, where)].append(counts)
+        out[(kind, f"{where} {type(whole).__name__}", interface)].append(counts)
     return out
 
 
-def main(seed: int = 1) -> None:
-    results = measure(play_and_record(seed))
-    print(f"Bytes on the I²C bus per frame (5 players, seed {seed}; luma whole → partial):")
-    totals = [sum(r[i] for rows in results.values() for r in rows) for i in range(3)]
-    print(f"  all frames: {totals[0]} → {totals[1]} B ({totals[2]} page bytes differ)")
-    for kind, where in (("cursor", "pad"), ("handover", "main"), ("handover", "pad")):
-        rows = results.get((kind, where), [])
-        if not rows:
-            continue
+def main(seed: int = 1, config: str = "pi.toml") -> None:
+    results = measure(play_and_record(seed, config), config)
+    print(f"Bytes on the bus per frame ({config}, 5 players, seed {seed}; luma → partial):")
+    moments = [(k, w, i) for k, w, i in results if (k, w.split()[0]) in WANTED]
+    moments += [(k, w, i) for k, w, i in results if w.startswith("matrix")]
+    for kind, where, interface in sorted(moments, key=lambda m: (m[1].startswith("matrix"), m)):
+        rows = results[(kind, where, interface)]
         whole = statistics.median(r[0] for r in rows)
         part = statistics.median(r[1] for r in rows)
         p90 = sorted(r[1] for r in rows)[int(0.9 * (len(rows) - 1))]
-        changed = statistics.median(r[2] for r in rows)
+        differ = [r[2] for r in rows if r[2] is not None]
+        changed = f"; {statistics.median(differ):4.0f} page bytes differ" if differ else ""
+        us = BYTE_US[interface]
         print(
-            f"  {kind:8} {where:4} frames {len(rows):5}: median {whole:6.0f} → {part:5.0f} B "
-            f"(p90 {p90:5.0f} B; {changed:4.0f} page bytes differ), "
-            f"≈ {whole * BYTE_US_AT_400KHZ / 1000:5.1f} → "
-            f"{part * BYTE_US_AT_400KHZ / 1000:4.1f} ms at 400 kHz"
+            f"  {kind:8} {where:15} {interface} frames {len(rows):5}: median {whole:6.0f} → "
+            f"{part:5.0f} B (p90 {p90:5.0f} B{changed}), ≈ {whole * us / 1000:5.2f} → "
+            f"{part * us / 1000:5.2f} ms on the wire"
         )
 
 
+WANTED = {("cursor", "pad"), ("handover", "main"), ("handover", "pad")}
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 1,
+        sys.argv[2] if len(sys.argv) > 2 else "pi.toml",
+    )
