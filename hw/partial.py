@@ -1,7 +1,10 @@
 """luma drivers that put only the changed pixels on the bus.
 
 luma's SSD1306/SSD1309 send the whole panel for every frame (1 KiB for 128×64: ≈ 23 ms of
-I²C at 400 kHz) and its MAX7219 every row, although a cursor move changes a few rows.
+I²C at 400 kHz) and its MAX7219 every row, although a cursor move changes a few rows. luma's
+SSD1322 already sends only the changed part of each quarter of the frame, but after a write
+that raised it still compares with the frame before; here it sends the changed rows' windows
+and forgets on a fault.
 These are luma's own device classes with ``display`` overridden: each one remembers the frame
 the panel acknowledged (every write of it returned) and sends only the windows that differ, with
 the command bytes luma itself uses:
