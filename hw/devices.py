@@ -70,10 +70,13 @@ def real_display(
     mux_address: int | None = None,
     sysfs: Path = SYSFS_I2C,
 ) -> Driver:
-    """The luma.oled driver named by ``cfg.model`` on its real bus."""
+    """The luma.oled driver named by ``cfg.model`` on its real bus: for the models
+    :mod:`hw.partial` covers, its subclass that sends only the changed pixels."""
     import luma.oled.device
 
-    cls = quiet(getattr(luma.oled.device, cfg.model))
+    from hw.partial import partial_model
+
+    cls = quiet(partial_model(cfg.model) or getattr(luma.oled.device, cfg.model))
 
     def open_bus() -> Any:
         if serial is not None:
@@ -115,8 +118,8 @@ def matrix_serial(cfg: MatrixConfig) -> Any:
 
 
 def real_matrix(cfg: MatrixConfig, serial: Callable[[MatrixConfig], Any] = matrix_serial) -> Driver:
-    """luma.led-matrix's max7219 driver, cascaded as configured."""
-    from luma.led_matrix.device import max7219
+    """luma.led-matrix's max7219 driver, cascaded as configured, sending only changed rows."""
+    from hw.partial import max7219
 
     cls = quiet(max7219)
     return Driver(

@@ -104,10 +104,10 @@ def test_periodic_reinit_reuses_the_bus_and_keeps_one_exit_hook(adapter):
 
 def test_a_frame_goes_out_as_one_i2c_rdwr_message_of_page_bytes(adapter):
     d = display(MAIN, VirtualClock())
-    d.show(half_lit(d.size))
-    frame = adapter.frames(27)[-1]
-    assert frame == bytes([0xFF] * 512 + [0x00] * 512)  # 8 pages × 128 columns; top half lit
+    assert adapter.frames(27) == [bytes(1024)]  # opened: the whole (blank) panel, 8 × 128
     assert adapter.rdwr_sizes[-1] == 1 + 1024 <= 1 + 4096  # control byte + data, in one message
+    d.show(half_lit(d.size))
+    assert adapter.frames(27)[-1] == bytes([0xFF] * 512)  # then only the pages that changed
     d.close()
 
 

@@ -48,6 +48,12 @@ class FakeI2CAdapter:
         self.address: dict[int, int] = {}  # fd → selected slave address
         self.commands: list[tuple[int, int, list[int]]] = []  # (bus, address, bytes) with 0x00
         self.messages: list[tuple[int, int, bytes]] = []  # I2C_RDWR writes: (bus, addr, bytes)
+        # Every write in order, control byte first: (bus, addr, bytes); what a panel receives.
+        self.writes: list[tuple[int, int, bytes]] = []
+        # The write (counted in `writes`) that NACKs, once; a data write NACKs after its first
+        # `nack_keeps` bytes (control byte included) reached the panel.
+        self.nack_at: int | None = None
+        self.nack_keeps = 0
 
     def install(self, monkeypatch) -> FakeI2CAdapter:
         import types
@@ -99,6 +105,7 @@ class FakeI2CAdapter:
                 data.byte = 0
             else:
                 block = list(data.block[1 : data.block[0] + 1])
+                self._write(bus, addr, bytes([arg.command, *block]))
                 if arg.command == 0x00:
                     self.commands.append((bus, addr, block))
                 else:
@@ -107,9 +114,18 @@ class FakeI2CAdapter:
             for i in range(arg.nmsgs):
                 msg = arg.msgs[i]
                 self._answer(bus, msg.addr)
+                self._write(bus, msg.addr, bytes(msg))
                 self.messages.append((bus, msg.addr, bytes(msg)))
                 self.rdwr_sizes.append(msg.len)
         return 0
+
+    def _write(self, bus: int, address: int, payload: bytes) -> None:
+        if self.nack_at == len(self.writes):
+            self.nack_at = None
+            if self.nack_keeps and payload[:1] == b"\x40":
+                self.writes.append((bus, address, payload[: self.nack_keeps]))
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.writes.append((bus, address, payload))
 
     def _answer(self, bus: int, address: int) -> None:
         if (bus, address) not in self.present:
@@ -118,6 +134,75 @@ class FakeI2CAdapter:
     def frames(self, bus: int, address: int = 0x3C) -> list[bytes]:
         """The data transfers (control byte 0x40 dropped) sent to one device."""
         return [m[1:] for b, a, m in self.messages if (b, a) == (bus, address) and m[:1] == b"\x40"]
+
+
+class FakeSPI:
+    """spidev and RPi.GPIO under luma's own ``spi`` interface: records each transfer with the
+    level of the D/C line (0: command, 1: data), in order. ``fail_at`` makes that transfer
+    (counted in ``transfers``) raise EIO once, as a spidev write to a vanished device does,
+    after its first ``fail_keeps`` bytes went out.
+
+    ``install(monkeypatch, dc=N)`` patches luma's hooks for both, so ``spi(gpio_DC=N, …)``
+    and ``spi(gpio=noop())`` (the MAX7219 chain, no D/C line: recorded as 1) run on it.
+    """
+
+    LOW, HIGH, OUT, BCM = 0, 1, 0, 11
+
+    def __init__(self) -> None:
+        self.transfers: list[tuple[int, bytes]] = []
+        self.fail_at: int | None = None
+        self.fail_keeps = 0
+        self._levels: dict[int, int] = {}
+        self._dc: int | None = None
+
+    def install(self, monkeypatch, dc: int | None = None) -> FakeSPI:
+        import luma.core.interface.serial as serial
+
+        self._dc = dc
+        fake = self
+
+        class SpiDev:
+            max_speed_hz = 0
+            mode = 0
+
+            def open(self, port: int, device: int) -> None:
+                pass
+
+            def close(self) -> None:
+                pass
+
+            def writebytes(self, data) -> None:
+                fake._transfer(bytes(data))
+
+        monkeypatch.setattr(serial.bitbang, "__rpi_gpio__", lambda self: fake, raising=False)
+        monkeypatch.setattr(serial.spi, "__spidev__", lambda self: SpiDev(), raising=False)
+        monkeypatch.setattr(serial, "sleep", lambda s: None)
+        return self
+
+    # RPi.GPIO's side
+    def setmode(self, mode: int) -> None:
+        pass
+
+    def setwarnings(self, on: bool) -> None:
+        pass
+
+    def setup(self, pin: int, direction: int, **kw) -> None:
+        pass
+
+    def output(self, pin: int, value: int) -> None:
+        self._levels[pin] = value
+
+    def cleanup(self, *pins) -> None:
+        pass
+
+    def _transfer(self, data: bytes) -> None:
+        level = 1 if self._dc is None else self._levels.get(self._dc, 1)
+        if self.fail_at == len(self.transfers):
+            self.fail_at = None
+            if self.fail_keeps:
+                self.transfers.append((level, data[: self.fail_keeps]))
+            raise OSError(errno.EIO, "Input/output error")
+        self.transfers.append((level, data))
 
 
 class HookedQueue(queue.Queue):

@@ -1,0 +1,279 @@
+"""luma drivers that put only the changed pixels on the bus.
+
+luma's SSD1306/SSD1309 send the whole panel for every frame (1 KiB for 128×64: ≈ 23 ms of
+I²C at 400 kHz) and its MAX7219 every row, although a cursor move changes a few rows. luma's
+SSD1322 already sends only the changed part of each quarter of the frame, but after a write
+that raised it still compares with the frame before; here it sends the changed rows' windows
+and forgets on a fault.
+These are luma's own device classes with ``display`` overridden: each one remembers the frame
+the panel acknowledged (every write of it returned) and sends only the windows that differ, with
+the command bytes luma itself uses:
+
+- SSD1306 / SSD1309: the panel RAM is in 8-pixel-high pages; a window is a run of pages and the
+  column span that changed in them (``COLUMNADDR`` / ``PAGEADDR``, horizontal addressing).
+- SSD1322: a window is a run of pixel rows and their changed columns, widened to the panel's
+  4-pixel column addresses (luma's ``_set_position``; the pixels through luma's ``_populate``).
+- MAX7219: one transfer per digit register, through the whole chain; only the digits (rows of
+  every module) that changed are sent. The frame is luma's own ``display``, captured.
+
+Nearby changed rows share one window when that costs fewer bytes than two windows' commands.
+What the panel holds is forgotten (the next frame is sent whole) when a write raises, and on a
+contrast or power change (show / hide); a freshly built driver knows nothing either.
+
+>>> from luma.core.interface.serial import noop
+>>> from PIL import Image, ImageDraw
+>>> dev = ssd1306(noop(), width=128, height=32)
+>>> img = Image.new("1", (128, 32)); dev.display(img)
+>>> ImageDraw.Draw(img).line((10, 9, 20, 9), fill=1)   # one pixel row, in page 1
+>>> dev.plan(img)
+[Window(top=1, bottom=2, left=10, right=21)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import luma.led_matrix.device
+import luma.oled.device
+from PIL import Image
+
+# Bus bytes a window costs beside its pixels. I²C (SSD1306): the command message (address,
+# control byte, 6 command bytes) and the data message's address and control byte. SPI
+# (SSD1322): the 7 bytes of column, row and write-RAM commands.
+I2C_WINDOW_OVERHEAD = 10
+SPI_WINDOW_OVERHEAD = 7
+
+_REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+@dataclass(frozen=True)
+class Window:
+    """Rows ``top``–``bottom`` and columns ``left``–``right`` (end exclusive), in the driver's
+    units: pages and pixel columns for an SSD1306, pixel rows and columns for an SSD1322."""
+
+    top: int
+    bottom: int
+    left: int
+    right: int
+
+    @property
+    def cells(self) -> int:
+        return (self.bottom - self.top) * (self.right - self.left)
+
+
+def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
+    """The first and one past the last index where two equal-length rows differ, or None.
+
+    Found by halving with slice comparisons (done in C): a row is up to 768 bytes.
+    """
+    if old == new:
+        return None
+    lo, hi = 0, len(new)  # old[:lo] == new[:lo]; old[:hi] != new[:hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if old[:mid] == new[:mid]:
+            lo = mid
+        else:
+            hi = mid
+    first = lo
+    lo, hi = len(new), first  # old[lo:] == new[lo:]; old[hi:] != new[hi:]
+    while lo - hi > 1:
+        mid = (lo + hi) // 2
+        if old[mid:] == new[mid:]:
+            lo = mid
+        else:
+            hi = mid
+    return first, lo
+
+
+def plan_windows(
+    spans: Sequence[tuple[int, int] | None], *, overhead: float, bytes_per_cell: float
+) -> list[Window]:
+    """Windows covering every changed row (``spans[row]`` is its changed columns, or None).
+
+    Going down the rows, a changed row joins the window above it (unchanged rows between them
+    included) when the joined window costs no more bytes than the two apart.
+    """
+
+    def cost(w: Window) -> float:
+        return overhead + w.cells * bytes_per_cell
+
+    windows: list[Window] = []
+    for row, span in enumerate(spans):
+        if span is None:
+            continue
+        alone = Window(row, row + 1, *span)
+        if windows:
+            last = windows[-1]
+            joined = Window(last.top, row + 1, min(last.left, span[0]), max(last.right, span[1]))
+            if cost(joined) <= cost(last) + cost(alone):
+                windows[-1] = joined
+                continue
+        windows.append(alone)
+    return windows
+
+
+class _RemembersPanel:
+    """Mixed in before a luma device class: ``_acked`` is what the panel holds (None: unknown,
+    so the next frame goes whole). A contrast or power command forgets it."""
+
+    _acked: Any = None
+
+    def contrast(self, level: int) -> None:
+        self._acked = None
+        super().contrast(level)  # type: ignore[misc]
+
+    def show(self) -> None:
+        self._acked = None
+        super().show()  # type: ignore[misc]
+
+    def hide(self) -> None:
+        self._acked = None
+        super().hide()  # type: ignore[misc]
+
+
+# --- SSD1306 / SSD1309: pages -------------------------------------------------------------------
+
+
+def page_buffer(image: Image.Image) -> list[bytes]:
+    """A 1-bit image as the panel's pages: page ``p`` holds one byte per column, bit ``k`` the
+    pixel in row ``8p + k`` (the layout luma's ``display`` builds pixel by pixel)."""
+    pages = image.height // 8
+    # Transposed, each image column is a packed row whose byte p is page p, top pixel first
+    # (the most significant bit): reverse the bits, then take every pages-th byte.
+    columns = image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_REVERSED_BITS)
+    return [columns[p::pages] for p in range(pages)]
+
+
+class ssd1306(_RemembersPanel, luma.oled.device.ssd1306):
+    """luma.oled's SSD1306 sending only the changed pages, and in them the changed columns."""
+
+    _acked: list[bytes] | None = None
+
+    def plan(self, image: Image.Image) -> list[Window]:
+        """The windows ``display(image)`` would send now (pages × columns)."""
+        return self._windows(page_buffer(self.preprocess(image)))
+
+    def display(self, image: Image.Image) -> None:
+        """Send the pages of ``image`` that differ from the panel's (all of them if unknown)."""
+        assert image.mode == self.mode
+        assert image.size == self.size
+        pages = page_buffer(self.preprocess(image))
+        windows = self._windows(pages)
+        self._acked = None  # until every window is written
+        const, start = self._const, self._colstart
+        for w in windows:
+            self.command(
+                const.COLUMNADDR, start + w.left, start + w.right - 1,
+                const.PAGEADDR, w.top, w.bottom - 1,
+            )  # fmt: skip
+            rows = b"".join(page[w.left : w.right] for page in pages[w.top : w.bottom])
+            self.data(list(rows))
+        self._acked = pages
+
+    def _windows(self, pages: list[bytes]) -> list[Window]:
+        acked = self._acked
+        if acked is None:
+            return [Window(0, len(pages), 0, len(pages[0]))]
+        spans = [changed_span(old, new) for old, new in zip(acked, pages, strict=True)]
+        return plan_windows(spans, overhead=I2C_WINDOW_OVERHEAD, bytes_per_cell=1)
+
+
+class ssd1309(ssd1306, luma.oled.device.ssd1309):
+    """luma.oled's SSD1309 (an SSD1306 to luma, on SPI or I²C), sending only what changed."""
+
+
+# --- SSD1322: a window of rows ------------------------------------------------------------------
+
+
+class ssd1322(_RemembersPanel, luma.oled.device.ssd1322):
+    """luma.oled's SSD1322 sending only the changed rows, each run in one column window.
+
+    Rows are compared as the pixels given (after rotation): two colours luma maps to the same
+    grey count as a change. luma's own frame-buffer strategy is not used.
+    """
+
+    _acked: bytes | None = None  # the rotated image's bytes
+
+    def plan(self, image: Image.Image) -> list[Window]:
+        """The windows ``display(image)`` would send now (pixel rows × columns)."""
+        return self._windows(self.preprocess(image).tobytes())
+
+    def display(self, image: Image.Image) -> None:
+        """Send the rows of ``image`` that differ from the panel's (all of them if unknown)."""
+        assert image.mode == self.mode
+        assert image.size == self.size
+        image = self.preprocess(image)
+        pixels = image.tobytes()
+        windows = self._windows(pixels)
+        self._acked = None  # until every window is written
+        for w in windows:
+            part = image.crop((w.left, w.top, w.right, w.bottom))
+            buf = bytearray(w.cells >> 1)
+            self._set_position(w.top, w.right, w.bottom, w.left)
+            self._populate(buf, part.getdata())
+            self.data(list(buf))
+        self._acked = pixels
+
+    def _windows(self, pixels: bytes) -> list[Window]:
+        width, height = self._w, self._h
+        if self._acked is None:
+            return [Window(0, height, 0, width)]
+        stride = len(pixels) // height
+        spans: list[tuple[int, int] | None] = []
+        for y in range(height):
+            row = slice(y * stride, (y + 1) * stride)
+            span = changed_span(self._acked[row], pixels[row])
+            if span is not None:
+                first, end = self._pixel_span(*span, stride)
+                span = (first & ~3, min(width, (end + 3) & ~3))  # 4-pixel column addresses
+            spans.append(span)
+        return plan_windows(spans, overhead=SPI_WINDOW_OVERHEAD, bytes_per_cell=0.5)
+
+    def _pixel_span(self, first: int, end: int, stride: int) -> tuple[int, int]:
+        """A row's changed bytes as whole pixels: 8 to a byte in mode "1", else 3 bytes each."""
+        if self.mode == "1":
+            return first * 8, end * 8
+        per_pixel = stride // self._w
+        return first // per_pixel, -(-end // per_pixel)
+
+
+# --- MAX7219: digit rows ------------------------------------------------------------------------
+
+
+class max7219(_RemembersPanel, luma.led_matrix.device.max7219):
+    """luma.led-matrix's MAX7219 chain sending only the digit registers that changed.
+
+    A digit register is written by one transfer through every module of the chain, so a changed
+    digit costs the whole transfer (2 bytes a module); an unchanged one costs nothing.
+    """
+
+    _acked: list[bytes] | None = None  # luma's transfers, one per digit
+    _captured: list[bytes] | None = None
+
+    def data(self, data: Sequence[int]) -> None:
+        if self._captured is not None:
+            self._captured.append(bytes(data))
+        else:
+            super().data(data)
+
+    def display(self, image: Image.Image) -> None:
+        """luma's frame for ``image``, then only the digits that differ from the panel's."""
+        self._captured = []
+        try:
+            super().display(image)
+            digits = self._captured
+        finally:
+            self._captured = None
+        acked, self._acked = self._acked, None  # until every digit is written
+        for i, digit in enumerate(digits):
+            if acked is None or acked[i] != digit:
+                self.data(list(digit))
+        self._acked = digits
+
+
+def partial_model(model: str) -> type | None:
+    """The partial-update driver for a luma.oled model name, or None if luma's is used as is."""
+    return {"ssd1306": ssd1306, "ssd1309": ssd1309, "ssd1322": ssd1322}.get(model)
