@@ -55,6 +55,11 @@ class TableView:
     rounds: tuple[int, ...]  # the rounds this game plays
     phase: str
     king: str | None
+    # Caballeros by area and player; the Castillo only when the table made it public.
+    board: Mapping[str, Mapping[str, int]]
+    castillo_public: bool
+    court: Mapping[str, int]  # caballeros in each player's court
+    province: Mapping[str, int]  # and in each player's province
     scores: Mapping[str, int]
     turn_order: tuple[str, ...]
     decision: DecisionView | None
@@ -106,6 +111,12 @@ def table_view(
         rounds=tuple(public["rounds"]),
         phase=public["phase"],
         king=public["king"],
+        board=MappingProxyType(
+            {area: MappingProxyType(dict(c)) for area, c in public["board"].items()}
+        ),
+        castillo_public=bool(public["castillo_public"]),
+        court=MappingProxyType(dict(public["court"])),
+        province=MappingProxyType(dict(public["province"])),
         scores=MappingProxyType(dict(public["scores"])),
         turn_order=tuple(public["turn_order"]),
         decision=decision,

@@ -40,6 +40,8 @@ def test_the_table_view_says_who_chose_never_what():
     bid = s.seat_view("red").sealed_choice
     assert bid is not None and bid not in repr(view) and bid not in str(view.to_json())
     assert "hands" not in view.to_json()
+    assert "castillo" not in view.board and not view.castillo_public  # hidden by default
+    assert set(view.court) == set(view.province) == set(s.players)
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.round = 2  # type: ignore[misc]
 
