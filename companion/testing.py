@@ -19,6 +19,7 @@ import zlib
 from typing import Any
 
 from companion.app.menus import presses_to
+from companion.app.mode import Mode
 from companion.app.table import TableApp
 from companion.elgrande.bots import Bot, GreedyBot, RandomBot
 from companion.elgrande.engine import decision, legal_actions
@@ -148,9 +149,9 @@ class BotDriver:
         Call only while the app is idle (every queued event handled)."""
         app = self.app
         seats = [p for p in app.pads if p in self.bots]
-        if not seats or app.mode == "final":
+        if not seats or app.mode == Mode.FINAL:
             return None
-        if app.mode in ("setup", "announce", "resumed", "abandon"):
+        if app.mode in (Mode.SETUP, Mode.ANNOUNCE, Mode.RESUMED, Mode.ABANDON):
             return seats[0], ["select"]
         s = app.session
         assert s is not None

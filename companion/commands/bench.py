@@ -83,6 +83,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     """One five-player game by bots pressing mock pins; each press timed from the pin edge to
     the last display written. Returns the per-press figures and the game's store."""
     from companion.app.config import load_app_config
+    from companion.app.mode import Mode
     from companion.app.setup import TableDefaults
     from companion.app.table import TableApp
     from companion.session.resilient import open_resilient
@@ -136,7 +137,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 durations.append(took)
                 commits.append(committing[0])
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
-        if app.mode != "final":
+        if app.mode != Mode.FINAL:
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
         if not kept.saving:  # the commits timed would not be every decision's
             raise RuntimeError(f"the scripted game (seed {seed}) was not saved: {kept.message}")

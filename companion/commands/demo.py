@@ -16,14 +16,15 @@ from typing import Any, TextIO
 
 from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
+from companion.app.mode import Mode
 from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.commands.demo_summary import game_summary
 from companion.commands.terminal import framed
 from companion.screens.voice import speech_for
-from companion.session.replay import resume
 from companion.session.resilient import open_resilient
-from companion.session.store import MemoryStore, Store
+from companion.session.session import Session
+from companion.session.store import MemoryStore, Store, StoreError
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
 from hw.backend import MockBackend
 from hw.hardware import build_hardware
@@ -58,16 +59,17 @@ class _Printer:
         s = self.app.session
         round_no = spoken_round(s.public_events(), text) if s is not None else None
         if round_no is None and s is not None:
-            round_no = s.state.round
+            round_no = s.table_view().round
         print(f"  R{round_no or '-'} │ {text}", file=self.out, flush=True)
 
     def main(self, image: Any) -> None:
         app, s = self.app, self.app.session
         if s is None:
             return
-        first_turn = s.state.phase == "turns" and s.state.round != self.shown_round
-        if app.mode == "final" or (app.mode == "game" and first_turn):
-            self.shown_round = s.state.round
+        view = s.table_view()
+        first_turn = view.phase == "turns" and view.round != self.shown_round
+        if app.mode == Mode.FINAL or (app.mode == Mode.GAME and first_turn):
+            self.shown_round = view.round
             print(framed(image, "main display"), file=self.out)
             matrix = app.hw.matrix
             if matrix is not None and matrix.image is not None:
@@ -80,8 +82,11 @@ def _open_store(path: Path | None) -> tuple[Store, bool]:
         return MemoryStore(), False
     path.parent.mkdir(parents=True, exist_ok=True)
     store = open_resilient(path)
-    resumed = resume(store)
-    return store, resumed is not None and not resumed.state.is_over
+    try:
+        resumed = Session.resume(store)
+    except StoreError:
+        return store, False  # no game stored (or one whose header sets up none)
+    return store, not resumed.over
 
 
 def run_demo(
@@ -101,7 +106,9 @@ def run_demo(
     try:
         defaults = TableDefaults(table.options, seats)
         app = TableApp(hw, defaults, seed=seed, out_dir=frames, store=store, resume=unfinished)
-        app.record_frames = frames is not None
+        recorded: list[Any] = []  # every main display frame shown, with --frames
+        if frames is not None:
+            app.outputs.on_main.append(recorded.append)
         if unfinished and app.session is not None:
             # The stored game wins over --players/--seed: it is the one to finish.
             seats, seed = app.session.players, app.session.header.seed
@@ -132,7 +139,7 @@ def run_demo(
         store.close()
         summary = game_summary(app.session)
         if frames is not None:
-            _save_frames(app.frames, frames)
+            _save_frames(recorded, frames)
         if as_json:
             print(json.dumps(summary), file=out)
         else:

@@ -1,6 +1,7 @@
 """A finished game as one JSON-able object (for `companion demo --json` and for tests).
 
-Derived from the session's log by replaying it: what was decided is the one source of truth.
+The actions are derived from the session's log by replaying it (what was decided is the one
+source of truth); the rounds, scores and winners are the session's public view.
 """
 
 from __future__ import annotations
@@ -39,13 +40,14 @@ def game_summary(session: Session) -> dict[str, Any]:
             taken_in = s.rounds[spent]
             veto = [x for x in actions if x["player"] == player and x["card"] == "2a"]
             next(x for x in veto if x["round"] == taken_in)["carried_out"] = True
-    winners = list(s.winners)
+    view = session.table_view()
+    winners = list(view.winners)
     return {
         "seed": h.seed,
         "players": list(h.players),
-        "rounds": list(s.rounds),
+        "rounds": list(view.rounds),
         "scorings": score_history(session.public_events(), general_only=True),
-        "scores": dict(s.scores),
+        "scores": dict(view.scores),
         "winner": winners[0] if len(winners) == 1 else winners,
         "actions": actions,
     }

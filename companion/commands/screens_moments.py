@@ -25,6 +25,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.app.config import load_app_config, packaged
+from companion.app.mode import Mode
 from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
@@ -106,7 +107,7 @@ class _Camera:
             for button in buttons:
                 self._look()
                 self._press(player, button)
-        if self.app.mode != "final":
+        if self.app.mode != Mode.FINAL:
             raise RuntimeError(f"the bots stopped before the end (mode {self.app.mode})")
         self._keep("final")
         self._keep_matrix("final")
@@ -155,9 +156,10 @@ class _Camera:
         """Keep the frames if the table is at a wanted moment (looked at before every press)."""
         app, taken = self.app, self.shots.main
         s = app.session
-        if s is None or s.state.round is None or s.state.round < FROM_ROUND:
+        view = s.table_view() if s is not None else None
+        if s is None or view is None or view.round is None or view.round < FROM_ROUND:
             return
-        if app.mode == "announce":
+        if app.mode == Mode.ANNOUNCE:
             page = app.announcer.current
             if page.title == SCORES_TITLE:
                 self._keep("scores")  # the last score table of the game stays
@@ -165,25 +167,27 @@ class _Camera:
                 self.most_reasons = len(page.lines)
                 self._keep("announce")
             return
-        if app.mode != "game":
+        if app.mode != Mode.GAME:
             return
         if app.privacy is not None:
             if "privacy" not in taken and s.legal(app.privacy):
                 self._keep("privacy")
             return
-        d, top = s.decision(), s.secret_step()
+        d, step = view.decision, view.sealed_step
         if d is None:
             return
         seen = [p for p in self.seats if self.hw.pads[p].display is not None]
-        if top is not None and d.kind == "bid" and top.sealed and "bids" not in taken:
-            choosing = [p for p in seen if p in top.players and p not in top.sealed]
-            sealed = [p for p in seen if p in top.sealed]
-            if choosing or sealed:
-                self._keep("bids")
-                self._keep_matrix("bids")
-                self._keep_pad("sealed", (choosing or sealed)[0])
-        if top is None and d.kind == "card" and d.players[0] in seen and "turn" not in taken:
-            self._turn_with_a_fault(d.players[0])
+        if step is not None and d.kind == "bid" and "bids" not in taken:
+            has_sealed = {p: s.seat_view(p).sealed_choice is not None for p in step}
+            if any(has_sealed.values()):
+                choosing = [p for p in seen if p in step and not has_sealed[p]]
+                sealed = [p for p in seen if has_sealed.get(p, False)]
+                if choosing or sealed:
+                    self._keep("bids")
+                    self._keep_matrix("bids")
+                    self._keep_pad("sealed", (choosing or sealed)[0])
+        if step is None and d.kind == "card" and d.waiting[0] in seen and "turn" not in taken:
+            self._turn_with_a_fault(d.waiting[0])
 
     def _turn_with_a_fault(self, player: str) -> None:
         """A turn while the LED matrix reports a bus error (as a failed write would report it),

@@ -41,6 +41,7 @@ from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import event_json, events_json, public_view
 from companion.session.replay import Applied, apply_decision, replay, resume, start_state
 from companion.session.store import GameHeader, LogEntry, Store, StoreError
+from companion.session.views import SeatView, TableView, seat_view, table_view
 
 # Events that mark a point no undo may cross: something was revealed, scored or handed over.
 BOUNDARY_EVENTS = frozenset(
@@ -202,6 +203,25 @@ class Session:
                 everyone = top.players if top is not None else ()
                 pending["chosen"] = [p for p in everyone if p not in waiting]
         return view
+
+    def table_view(self) -> TableView:
+        """The typed public view now (built once per state; see companion.session.views)."""
+        return self._cached(("table_view",), self._table_view)
+
+    def _table_view(self) -> TableView:
+        top = self.secret_step()
+        return table_view(self.view(), None if top is None else tuple(top.players), self.over)
+
+    def seat_view(self, player: str) -> SeatView:
+        """What `player` alone may know now (built once per state); KeyError if not seated."""
+        if player not in self.players:
+            raise KeyError(player)
+        return self._cached(
+            ("seat", player),
+            lambda: seat_view(
+                self.state, player, self._legal(player), tuple(self.public_waiting())
+            ),
+        )
 
     # -- inputs ----------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
         again.press("blue", "select")  # ● goes on: the page the table had reached
         assert again.app.mode == "announce" and again.app.announcer.index == 1
         assert [p.lines for p in again.app.announcer.pages] == pages
-        assert again.app._main_ui().lines == pages[1]
+        assert again.app.main_ui().lines == pages[1]
     finally:
         _stop(again)
 
@@ -151,7 +151,7 @@ def test_abandoning_a_resumed_game_takes_two_long_presses_and_keeps_it_stored(tm
     table = _restart(path)
     try:
         table.press("red", "long")
-        assert table.app.mode == "abandon" and table.app._main_ui().title == "Abandon this game?"
+        assert table.app.mode == "abandon" and table.app.main_ui().title == "Abandon this game?"
         table.press("red", "select")  # no: back into the game
         assert table.app.mode == "game" and len(table.session.entries) == 4
         table.app.mode = "resumed"
@@ -172,12 +172,12 @@ def test_damage_is_said_on_the_main_display_and_the_game_resumes_before_it(tmp_p
     store.close()
     table = _restart(path)
     try:
-        ui = table.app._main_ui()
+        ui = table.app.main_ui()
         assert ui.title == "Game resumed"
         assert any("damaged" in line for line in ui.lines)
         assert len(table.session.entries) == 4
         table.press("red", "select")
-        assert "saved game was damaged: resumed before it" in table.app._main_ui().alerts
+        assert "saved game was damaged: resumed before it" in table.app.main_ui().alerts
     finally:
         table.app.store.close()
         table.close()
@@ -190,16 +190,16 @@ def test_no_disk_says_not_saved_on_every_page_and_the_game_goes_on():
     store = ResilientStore(full_disk, where="/var/lib/elgrande-companion/game.db")
     table = Table("sim.toml", seed=9, store=store)
     try:
-        pages = [table.app._main_ui()]  # setup
+        pages = [table.app.main_ui()]  # setup
         table.press("red", "select")
-        pages.append(table.app._main_ui())  # game
+        pages.append(table.app.main_ui())  # game
         table.press("yellow", "long")
-        pages.append(table.app._main_ui())  # privacy
+        pages.append(table.app.main_ui())  # privacy
         assert pages[-1].screen == "privacy"
         table.press("yellow", "long")
         _enter(table, "red", 5)
         assert "red" not in table.session.public_waiting()
-        pages.append(table.app._main_ui())
+        pages.append(table.app.main_ui())
         for ui in pages:
             assert "NOT SAVED: disk full at /var/lib/elgrande-companion/game.db" in ui.alerts
     finally:

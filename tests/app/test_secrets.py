@@ -155,14 +155,14 @@ def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after()
         app = table.app
         table.press("yellow", "long")
         assert app.privacy == "yellow"
-        ui = app._main_ui()
+        ui = app.main_ui()
         assert ui.screen == "privacy" and ui.title == "Only yellow looks"
         table.press("green", "long")  # one at a time: green must wait
         assert app.privacy == "yellow"
         table.press("yellow", "select")  # a group of power cards: the page stays
         assert app.privacy == "yellow" and "yellow" in table.session.public_waiting()
         table.press("yellow", "select")  # the card: sealed, and the page is cleared
-        assert app.privacy is None and app._main_ui().screen == "game"
+        assert app.privacy is None and app.main_ui().screen == "game"
         assert "yellow" not in table.session.public_waiting()
 
 
@@ -287,11 +287,11 @@ def _open_bid_after_a_take_back(index: int):
         table.app.refresh()
     else:
         raise AssertionError("yellow was never asked for an open bid")
-    waiting_ui = table.app._main_ui()
+    waiting_ui = table.app.main_ui()
     table.press(who, "left", "select")  # no display, no page: nothing happens
     assert s.public_waiting() == [who] and table.app.privacy is None
     table.press(who, "long")  # the main display turns to yellow alone
-    looking = table.app._main_ui()
+    looking = table.app.main_ui()
     return table, trace.items, waiting_ui, looking, sorted(s.state.hands[who])
 
 
@@ -330,7 +330,7 @@ def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(d
         table.press("red", "select")  # the defaults: sealed power cards first
         drawn.clear()
         table.press("blue", "long")
-        ui = table.app._main_ui()
+        ui = table.app.main_ui()
         prompt = decision(table.session.state).prompt
         assert ui.screen == "privacy" and len(prompt) * GLYPH_W > 126  # one row would cut it
         assert " ".join(ui.lines[:2]) == prompt  # two rows hold it whole

@@ -22,7 +22,7 @@ def test_setup_refuses_fewer_than_two_seats_and_says_how_many_play(make_table):
         table.press("green", "select", "right")  # red … green sit out
     table.press("green", "long", "select")
     assert table.app.mode == "setup"
-    assert table.app._main_ui().footer == "2 to 5 seats play; 1 chosen"
+    assert table.app.main_ui().footer == "2 to 5 seats play; 1 chosen"
 
 
 def test_setup_options_change_with_select_and_reach_the_game(make_table):
@@ -60,11 +60,11 @@ def test_a_scoring_is_announced_page_by_page_repeated_on_a_long_press(make_table
     app, spoken = table.app, table.hw.speaker
     spoken.wait_idle(5)
     first = app.announcer.current
-    assert app._main_ui().footer.startswith(f"1/{len(app.announcer.pages)}  ● next")
+    assert app.main_ui().footer.startswith(f"1/{len(app.announcer.pages)}  ● next")
     # The page is the one `companion screens` draws (docs/screens): the area, then each placing.
     made = [e for e in table.session.events if e["kind"] in PAGE_KINDS][-len(app.announcer.pages) :]
     expected = announce_page(made[0])
-    assert (app._main_ui().title, app._main_ui().lines) == (expected.title, expected.lines)
+    assert (app.main_ui().title, app.main_ui().lines) == (expected.title, expected.lines)
     assert expected.lines and expected.title != made[0]["text"]
     assert spoken.spoken[-1] == first.speech
     table.press("black", "long")  # any pad: say it again
@@ -114,9 +114,9 @@ def test_only_a_display_whose_image_changed_is_written(make_table, mocker):
 
 def _pad_as_drawn_now(app, p):
     """What p's pad shows if drawn now from the app's state, whatever was drawn before."""
-    own = app._own(p)
+    own = app.own(p)
     mine = None if own is None else {"you": {"hand": own[0], "castillo": own[1]}}
-    return render_pad(mine, app._pad_menu(p), app.hw.pads[p].display.size).tobytes()
+    return render_pad(mine, app.pad_menu(p), app.hw.pads[p].display.size).tobytes()
 
 
 def test_after_every_press_of_a_game_every_pad_shows_where_the_game_stands(make_table):
@@ -138,12 +138,12 @@ def test_a_device_fault_shows_on_the_main_display_and_the_game_goes_on(make_tabl
     table.press("red", "select")
     table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
     table.drain()
-    assert "LED matrix: fault" in table.app._main_ui().alerts
+    assert "LED matrix: fault" in table.app.main_ui().alerts
     table.press("red", "select", "select")  # red's group, then card: the choice is still taken
     assert "red" not in table.session.public_waiting()
     table.hw.events.put(DeviceFault("LED matrix", True, "", at=1.0))
     table.drain()
-    assert table.app._main_ui().alerts == ()
+    assert table.app.main_ui().alerts == ()
 
 
 def test_the_final_screen_ranks_the_players_and_shows_the_chart_on_select(
@@ -157,11 +157,11 @@ def test_the_final_screen_ranks_the_players_and_shows_the_chart_on_select(
         pass
     app, state = table.app, table.session.state
     assert app.mode == "final"
-    ui = app._main_ui()
+    ui = app.main_ui()
     best = max(state.scores, key=state.scores.get)
     assert ui.screen == "final"
     drawn.clear()
-    app._drawn.clear()  # draw the final page again, to read what it shows
+    app.painter.forget()  # draw the final page again, to read what it shows
     app.refresh()
     assert f"1 {best} {state.scores[best]}" in drawn and f"Winner: {best}" in drawn
     ranking = table.hw.display.device.image.copy()
@@ -212,7 +212,7 @@ def test_the_main_display_shows_a_menu_only_for_a_pad_without_a_display(make_tab
     for _ in range(600):
         session = table.app.session
         if table.app.mode == "game" and session.secret_step() is None:
-            lines = table.app._main_ui().lines
+            lines = table.app.main_ui().lines
             for p in session.public_waiting():
                 kind = "without" if table.hw.pads[p].display is None else "with display"
                 shown[kind] += any(line.startswith(f"{p}: ") for line in lines)

@@ -16,6 +16,7 @@ import pytest
         "companion.session.replay",
         "companion.session.resilient",
         "companion.session.session",
+        "companion.session.views",
     ],
 )
 def test_docstring_examples_run(name):

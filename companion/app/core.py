@@ -1,0 +1,188 @@
+"""What every part of the table reads and changes: the mode, the session, the menus, the page
+someone looks at alone, the alerts; and the moves between modes (start, resume, to the set-up
+screen, the end). The modes (modes.py), the feed, the painter and privacy work on a `TableCore`;
+`TableApp` (table.py) is the one that takes events and brings the outputs up to date.
+
+The game is read through the session's views only (`view`, `seat`): the public `TableView` and
+each seat's own `SeatView`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from companion.app.announce import Announcer
+from companion.app.menus import MenuState, likeliest
+from companion.app.mode import Mode
+from companion.app.outputs import Outputs
+from companion.app.screen_state import ScreenKeeper
+from companion.app.setup import GameChoice, SetupScreen, TableDefaults
+from companion.elgrande.moves import Action
+from companion.screens.chart import render_chart, score_history
+from companion.screens.pages import PAGE_KINDS
+from companion.session.session import Session
+from companion.session.store import MemoryStore, Store, StoreError
+from companion.session.views import SeatView, TableView
+from hw.hardware import Hardware
+
+
+class TableCore:
+    def __init__(
+        self,
+        hw: Hardware,
+        defaults: TableDefaults,
+        *,
+        seed: int | None = None,
+        store: Store | None = None,
+        out_dir: Path | None = None,
+    ) -> None:
+        self.hw = hw
+        self.pads = tuple(hw.pads)
+        self.defaults = defaults
+        self.setup = SetupScreen(self.pads, defaults)
+        self.seed = seed
+        self.store: Store = store if store is not None else MemoryStore()
+        self.out_dir = out_dir
+        self.mode = Mode.SETUP
+        self.session: Session | None = None
+        # What a stored game's damage was (the store's own words), shown until play goes on.
+        self.damage: str | None = None
+        self.resumed_at = -1
+        self.menus: dict[str, MenuState] = {}
+        self._menu_keys: dict[str, tuple[Any, ...]] = {}
+        self.last_pick: dict[str, Action] = {}
+        self.privacy: str | None = None  # who looks at the main display's private page
+        self.public_note = ""
+        self.alerts: dict[str, str] = {}
+        self.announcer = Announcer()
+        self.final_page = 0
+        self.outputs = Outputs(hw)
+        # The feed (feed.py): how many of the session's events were taken, who the table was
+        # last told is deciding, and the page a resumed announcement starts on.
+        self.seen = 0
+        self.waiting: tuple[str, ...] = ()
+        self.start_page = 0
+        self.screen = ScreenKeeper(self.store)
+        self.chart_path: Path | None = None
+
+    # -- reading the game ------------------------------------------------------------------------
+
+    @property
+    def s(self) -> Session:
+        """The session (only where a game is on)."""
+        assert self.session is not None
+        return self.session
+
+    @property
+    def view(self) -> TableView:
+        return self.s.table_view()
+
+    def seat(self, p: str) -> SeatView:
+        return self.s.seat_view(p)
+
+    def has_display(self, p: str) -> bool:
+        return self.hw.pads[p].display is not None
+
+    def menu(self, p: str) -> MenuState:
+        """The player's menu over their legal choices; rebuilt when the choices change."""
+        s = self.s
+        known = self._menu_keys.get(p)
+        if known is not None and known[0] == s.stamp and p in self.menus:
+            return self.menus[p]  # the state is the one the menu was last checked against
+        actions = list(self.seat(p).options)
+        key = (len(s.applied), tuple(actions))
+        if known is None or known[1] != key or p not in self.menus:
+            menu = MenuState(actions)
+            start = likeliest(actions, self.last_pick.get(p))
+            if start is not None:
+                menu.point_at(start)
+            self.menus[p] = menu
+        self._menu_keys[p] = (s.stamp, key)
+        return self.menus[p]
+
+    # -- moving between modes --------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """The game the store holds, where it stopped: the table sees a "resumed" page first
+        (● goes on, a long ● offers to abandon it). Nothing is ever started silently."""
+        try:
+            self.session = Session.resume(self.store)
+        except StoreError:
+            self.session = None  # no game stored: the setup screen
+        damage = self.store.damage
+        self.damage = damage.message if damage is not None else None
+        saved_setup = self.screen.load(self.session)
+        if saved_setup is not None:
+            # The table had left this game (finished or abandoned) for the setup screen, or no
+            # game was stored yet: the setup screen again, with the choices made so far.
+            self.session = None
+            self.setup.restore(saved_setup)
+            return
+        if self.session is None:
+            return
+        self.resumed_at = len(self.session.entries)
+        # What was said before the stop is not said again.
+        self.seen = len(self.session.events)
+        self.mode = Mode.FINAL if self.session.over else Mode.RESUMED
+
+    def start(self, choice: GameChoice) -> None:
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        self.session = Session.new(self.store, choice.seats, seed, choice.options)
+        self.seen, self.damage, self.final_page = 0, None, 0
+        self.mode = Mode.GAME
+
+    def to_setup(self) -> None:
+        self.screen.leave(self.session)  # the game the store still holds
+        self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
+        self.setup = SetupScreen(self.pads, self.defaults)
+        self.mode = Mode.SETUP
+
+    def go_on(self) -> None:
+        """Into the resumed game. If its latest decision made a scoring, the announcement goes
+        on from the page the table had reached (kept in the store's screen state), unless it
+        had been heard to the end."""
+        s = self.s
+        self.mode = Mode.GAME
+        last = s.applied[-1] if s.applied else None
+        if last is None or not last.event_kinds & set(PAGE_KINDS):
+            return
+        made = s.events[len(s.events) - last.events :]
+        pages = sum(ev["kind"] in PAGE_KINDS for ev in made)
+        page = self.screen.announce_page(s)
+        if page < pages:
+            self.seen = len(s.events) - last.events
+            self.start_page = page
+
+    def finish(self) -> None:
+        self.mode = Mode.FINAL
+        s = self.s
+        if self.out_dir is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            self.chart_path = self.out_dir / "scores.png"
+            history = score_history(s.public_events())
+            render_chart(history, s.players, (480, 240), "L").save(self.chart_path)
+
+    def keep_screen(self) -> None:
+        """Keep where the screens stand in the store (see ScreenKeeper)."""
+        if self.mode == Mode.SETUP:
+            self.screen.keep_setup(self.setup.to_json())
+        else:
+            self.screen.keep_announce(self.session, self.announcer)
+
+    # -- alerts ----------------------------------------------------------------------------------
+
+    def store_alerts(self) -> tuple[str, ...]:
+        """What the table must know about the store, on every page."""
+        alerts: list[str] = []
+        not_saved = self.store.message  # the safety net's "NOT SAVED: disk full at …"
+        if not_saved:
+            alerts.append(not_saved)
+        resumed_only = self.session is not None and len(self.s.entries) == self.resumed_at
+        if self.damage and self.mode != Mode.RESUMED and resumed_only:
+            alerts.append("saved game was damaged: resumed before it")
+        return tuple(alerts)
+
+    def all_alerts(self) -> tuple[str, ...]:
+        return (*self.store_alerts(), *self.alerts.values())

@@ -1,0 +1,68 @@
+"""The session's public events, as the table hears and sees them: each new event is spoken
+(voice.py), a reveal sounds its cue, and a scoring becomes an announcement, page by page, with
+what happened after it said once the announcement is over. A new player to decide is cued.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.announce import Page
+from companion.app.core import TableCore
+from companion.app.mode import Mode
+from companion.screens.pages import PAGE_KINDS, announce_page, scores_page
+from companion.screens.voice import speech_for
+
+CUES_FOR = {"bids": "reveal", "discs": "reveal"}
+
+
+def consume_events(t: TableCore) -> None:
+    """Take the events the session made since last time."""
+    s = t.s
+    new, t.seen = s.events[t.seen :], len(s.events)
+    pages: list[Page] = []
+    later: list[str] = []
+    for ev in new:
+        said = speech_for(ev)
+        if ev["kind"] in CUES_FOR:
+            t.outputs.cue(CUES_FOR[ev["kind"]])
+        if ev["kind"] in PAGE_KINDS or pages:
+            if ev["kind"] in PAGE_KINDS:
+                pages.append(_page(t, ev, said))
+            elif said:
+                later.append(said)
+        elif said:
+            t.outputs.say(said)
+    if pages:
+        total = len(pages)
+        t.announcer.start(pages, later)
+        t.announcer.index, t.start_page = min(t.start_page, total - 1), 0
+        t.screen.announcing(s)
+        t.mode = Mode.ANNOUNCE
+        say_page(t)
+    view = t.view
+    waiting = view.decision.waiting if view.decision is not None else ()
+    if waiting and waiting != t.waiting and view.sealed_step is None:
+        t.outputs.cue("turn")
+    t.waiting = waiting
+
+
+def _page(t: TableCore, ev: dict[str, Any], said: str | None) -> Page:
+    """One page of an announcement: an area's scoring as `companion screens` draws it, or
+    the scores after a general scoring as its totals event says them (not the scores now)."""
+    ui = scores_page(ev["detail"]) if ev["kind"] == "totals" else announce_page(ev)
+    return Page(ui.title, ui.lines, said or ev["text"])
+
+
+def say_page(t: TableCore) -> None:
+    """Say the announcement's current page."""
+    if t.announcer.active and t.announcer.current.speech:
+        t.outputs.say(t.announcer.current.speech)
+
+
+def end_announcement(t: TableCore) -> None:
+    """The last page was heard: what happened after the scoring is said now."""
+    t.mode = Mode.GAME
+    for text in t.announcer.after:
+        t.outputs.say(text)
+    t.announcer.after = []

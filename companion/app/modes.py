@@ -1,0 +1,302 @@
+"""The table's modes, declared: for each one what a press does, what the main display and the
+pads show, and which pad LEDs are lit, in one class a mode. `MODES` maps a `Mode` to its rules;
+the table (table.py) only looks its mode up here.
+
+Pads: ◀ ▶ walk the legal choices, ● picks, a long ● takes back (undo) or, in a sealed step,
+withdraws the player's sealed choice. A pad without its own display enters a secret on the main
+display after a long ● (privacy.py). While a sealed step is open the public outputs depend only
+on who has entered a first choice, and no press inside a sealed step makes a sound.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from companion.app.core import TableCore
+from companion.app.feed import end_announcement, say_page
+from companion.app.mode import Mode
+from companion.app.privacy import blind_and_private, privacy_ui
+from companion.elgrande.moves import RuleError
+from companion.screens import MainUI, PadMenu
+from companion.screens.pages import announce_footer
+from companion.screens.text import wrap as wrap_text
+
+log = logging.getLogger(__name__)
+
+# Picks that only open a sub-menu (a group of power cards, back out of it): the choice is not
+# entered yet, so a private page stays open.
+MENU_STEPS = frozenset({"bid_group", "back"})
+
+
+class TableMode:
+    """One mode's rules; the defaults are those of a mode that only shows a page."""
+
+    name: Mode
+
+    def press(self, t: TableCore, player: str, button: str) -> None:
+        """One pad input ('left', 'right', 'select', 'long')."""
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        raise NotImplementedError
+
+    def pad_menu(self, t: TableCore, p: str) -> PadMenu:
+        """What `p`'s pad shows (a seat that does not play: "Not playing")."""
+        if p not in t.s.players:
+            return PadMenu(p, "Not playing", (), 0, False)
+        return self.seat_menu(t, p)
+
+    def seat_menu(self, t: TableCore, p: str) -> PadMenu:
+        raise NotImplementedError
+
+    def lit(self, t: TableCore) -> set[str]:
+        """The pads whose LED is on: everyone, while anyone may press ● to go on."""
+        return set(t.pads)
+
+
+class Setup(TableMode):
+    name = Mode.SETUP
+
+    def press(self, t: TableCore, player: str, button: str) -> None:
+        choice = t.setup.press(button)
+        if choice is not None:
+            t.start(choice)
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        return t.setup.ui(alerts)
+
+    def pad_menu(self, t: TableCore, p: str) -> PadMenu:
+        return PadMenu(p, "Set-up: see main display", (), 0, True)
+
+
+class Resumed(TableMode):
+    """A stored game found at start: ● goes on, a long ● asks whether to abandon it."""
+
+    name = Mode.RESUMED
+
+    def press(self, t: TableCore, player: str, button: str) -> None:
+        if button == "select":
+            t.go_on()
+        elif button == "long":
+            t.mode = Mode.ABANDON
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        s, view = t.s, t.view
+        where = f"Round {view.round}, {len(s.entries)} decisions kept" if view.round else ""
+        lines = (where, *wrap_text(t.damage or "", t.hw.display.size[0] - 2, 3))
+        footer = "● go on  hold ● abandon"
+        return MainUI("message", "Game resumed", tuple(x for x in lines if x), None, footer, alerts)
+
+    def seat_menu(self, t: TableCore, p: str) -> PadMenu:
+        return PadMenu(p, "Resumed: see main display", (), 0, True)
+
+
+class Abandon(Resumed):
+    """The second long ● abandons the game (it stays in the store); ● goes on with it."""
+
+    name = Mode.ABANDON
+
+    def press(self, t: TableCore, player: str, button: str) -> None:
+        if button == "select":
+            t.go_on()
+        elif button == "long":
+            t.to_setup()  # the abandoned game stays in the store as an older game
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        lines = ("The game stays in the store", "as an older game.")
+        return MainUI("message", "Abandon this game?", lines, None, "hold ● abandon  ● no", alerts)
+
+
+class Announce(TableMode):
+    """A scoring, page by page: ● the next page, a long ● says this one again."""
+
+    name = Mode.ANNOUNCE
+
+    def press(self, t: TableCore, player: str, button: str) -> None:
+        if button == "select":
+            t.announcer.next()
+            if t.announcer.active:
+                say_page(t)
+            else:
+                end_announcement(t)
+        elif button == "long":
+            say_page(t)
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        page, a = t.announcer.current, t.announcer
+        footer = announce_footer(a.index + 1, len(a.pages), t.hw.display.size[0])
+        return MainUI("announce", page.title, page.lines, None, footer, alerts)
+
+    def seat_menu(self, t: TableCore, p: str) -> PadMenu:
+        return PadMenu(p, "Scoring: ● next", (), 0, True)
+
+
+class Final(TableMode):
+    """The ranking; ● turns to the score chart and back, a long ● starts a new game (the
+    finished one stays stored)."""
+
+    name = Mode.FINAL
+
+    def press(self, t: TableCore, player: str, button: str) -> None:
+        if button == "select":
+            t.final_page = 1 - t.final_page
+        elif button == "long":
+            t.to_setup()
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        # Title and ranking come from the view (screens.main_display._final: "Winner: …", and
+        # ranking_lines, where ties share a place).
+        return MainUI("final", "", (), None, "● chart", alerts)
+
+    def seat_menu(self, t: TableCore, p: str) -> PadMenu:
+        return PadMenu(p, "Game over", (), 0, False, note=f"you scored {t.view.scores[p]}")
+
+    def lit(self, t: TableCore) -> set[str]:
+        return set()
+
+
+class Game(TableMode):
+    name = Mode.GAME
+
+    def press(self, t: TableCore, p: str, button: str) -> None:
+        if t.session is None or p not in t.session.players:
+            return
+        view = t.view
+        if view.sealed_step is not None:
+            if p in view.sealed_step:
+                _sealed_press(t, p, button)
+            return  # not part of the sealed step: nothing, and nothing audible
+        t.public_note = ""
+        if blind_and_private(t, p):
+            _blind_press(t, p, button)
+            return
+        s = t.s
+        if button == "long":
+            why = s.undo_refusal(p)
+            if why is None:
+                s.undo(p)
+            else:
+                t.public_note = f"{p}: no undo, {why}"
+                t.outputs.cue("error")
+            return
+        waiting = _waiting(t)
+        if p in waiting:
+            _menu_press(t, p, button)
+        elif waiting:
+            t.public_note = f"{p}: not your turn; waiting for {', '.join(waiting)}"
+
+    def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
+        if t.privacy is not None:
+            return privacy_ui(t, t.privacy, alerts)
+        lines: tuple[str, ...] = ()
+        sealed_step = t.view.sealed_step
+        if sealed_step is None:
+            # The menu goes on the main display only for a pad with no display of its own: a
+            # step's options may be private (open bids after a hidden 4b take-back, the colours
+            # of a hidden Castillo), and a pad with a display shows them to its player alone.
+            for p in _waiting(t):
+                if t.has_display(p):
+                    continue
+                if blind_and_private(t, p):
+                    alerts = (f"{p}: hold ● to choose unseen", *alerts)
+                    continue
+                menu = t.menu(p)
+                entries = menu.entries()
+                if entries:
+                    lines = (f"{p}: {entries[menu.cursor]} {menu.cursor + 1}/{len(entries)}",)
+        else:
+            blind = [p for p in sealed_step if not t.has_display(p)]
+            if blind:
+                alerts = (f"{', '.join(blind)}: hold ● to choose unseen", *alerts)
+            if not _waiting(t):
+                lines = ("waiting…",)
+        if t.public_note:
+            lines = (*lines, t.public_note)
+        return MainUI("game", lines=lines, alerts=alerts)
+
+    def seat_menu(self, t: TableCore, p: str) -> PadMenu:
+        seat = t.seat(p)
+        if seat.options:
+            menu = t.menu(p)
+            decision = t.view.decision
+            assert decision is not None  # the seat has options
+            notice = seat.notice or ""
+            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice)
+        if seat.sealed_choice is not None:
+            return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, seat.sealed_choice)
+        # The same words whoever is deciding (the LED and the main display say who): handing the
+        # turn on then redraws only the pads of the players it passes between, not every pad,
+        # each frame ≈ 23 ms over I²C on the table.
+        return PadMenu(p, "Waiting: see main display", (), 0, False)
+
+    def lit(self, t: TableCore) -> set[str]:
+        return set(_waiting(t)) if t.session is not None else set()
+
+
+def _waiting(t: TableCore) -> tuple[str, ...]:
+    """Who the public is told is deciding."""
+    decision = t.view.decision
+    return decision.waiting if decision is not None else ()
+
+
+def _sealed_press(t: TableCore, p: str, button: str) -> None:
+    """A press of a player in the sealed step: only their own pad, or the private page, shows
+    their choices; a long ● withdraws a sealed choice (or leaves the private page)."""
+    s = t.s
+    private = t.has_display(p) or t.privacy == p
+    if not private:
+        if button == "long" and t.privacy is None:
+            t.privacy = p  # the main display turns to this player alone
+        return
+    if button == "long":
+        if s.withdraw_refusal(p) is None:
+            s.withdraw(p)
+        elif t.privacy == p:
+            t.privacy = None
+        return
+    if t.seat(p).options:
+        _menu_press(t, p, button)
+    elif button == "select" and t.privacy == p:
+        t.privacy = None
+
+
+def _blind_press(t: TableCore, p: str, button: str) -> None:
+    """A pad without a display whose public step's options are private: a long ● opens the
+    main display to this player alone, where ◀ ▶ ● choose and a long ● leaves. The page closes
+    by itself once the player no longer decides such a step (privacy.close_if_done)."""
+    if t.privacy != p:
+        if button == "long" and t.privacy is None:
+            t.privacy = p
+        return
+    if button == "long":
+        t.privacy = None
+    else:
+        _menu_press(t, p, button)
+
+
+def _menu_press(t: TableCore, p: str, button: str) -> None:
+    menu = t.menu(p)
+    if button in ("left", "right"):
+        menu.move(-1 if button == "left" else 1)
+        return
+    if button != "select":
+        return
+    action = menu.pick()
+    if action is None:
+        return
+    s = t.s
+    try:
+        s.decide(p, action)
+    except RuleError as e:  # cannot happen from the legal list; never shown publicly
+        log.warning("a menu choice was refused (%s)", type(e).__name__)
+        return
+    t.last_pick[p] = action
+    # A sealed choice is in: the page closes. In a public step it stays open while the player
+    # still decides there (a correction's next menu); refresh closes it after.
+    secret = s.applied[-1].secret
+    if t.privacy == p and secret and action.kind not in MENU_STEPS:
+        t.privacy = None
+
+
+MODES: dict[Mode, TableMode] = {
+    mode.name: mode for mode in (Setup(), Resumed(), Abandon(), Announce(), Final(), Game())
+}

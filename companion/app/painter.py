@@ -1,0 +1,108 @@
+"""Drawing the displays and lighting the LEDs: a device is drawn again only when what it shows
+may have changed, since rendering is the costly part of a press. Each device remembers the key
+its last image was drawn from (`Painter.changed`); Outputs then skips images equal to the one
+shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.core import TableCore
+from companion.app.mode import Mode
+from companion.app.modes import MODES
+from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
+from companion.screens.chart import score_history
+
+
+def main_ui(t: TableCore) -> MainUI:
+    """The main display's page now."""
+    return MODES[t.mode].main_ui(t, t.all_alerts())
+
+
+def pad_menu(t: TableCore, p: str) -> PadMenu:
+    """What `p`'s pad shows now."""
+    return MODES[t.mode].pad_menu(t, p)
+
+
+def own(t: TableCore, p: str) -> tuple[tuple[str, ...], int] | None:
+    """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p
+    does not play). render_pad reads nothing else of the player's view."""
+    s = t.session
+    if s is None or p not in s.players:
+        return None
+    seat = t.seat(p)
+    return (seat.hand, seat.castillo)
+
+
+class Painter:
+    def __init__(self) -> None:
+        self._drawn: dict[str, Any] = {}  # per device (or a device's inputs): the last key
+
+    def changed(self, device: str, key: Any) -> bool:
+        """Has `device`'s key changed since it was last drawn? It is remembered as drawn."""
+        if device in self._drawn and self._drawn[device] == key:
+            return False
+        self._drawn[device] = key
+        return True
+
+    def forget(self) -> None:
+        """Draw every device again at the next paint."""
+        self._drawn.clear()
+
+    def paint(self, t: TableCore) -> None:
+        """Bring every display and LED up to date with the table."""
+        # The main display and the matrix may change when the log grows, the mode or the page
+        # changes; their images are built from the public view only.
+        version = (t.mode, len(t.s.entries) if t.session is not None else -1)
+        ui = main_ui(t)
+        chart = t.mode == Mode.FINAL and t.final_page == 1
+        hw = t.hw
+        if self.changed("main", (version, ui, chart)):
+            # Screens draw "1" or "L"; hw's Display converts to its own mode (e.g. RGB).
+            size, mode = hw.display.size, "1" if hw.display.mode == "1" else "L"
+            if chart:  # the score progression, one line a player
+                history = score_history(t.s.public_events())
+                main = render_chart(history, t.s.players, size, mode)
+            else:
+                main = render_main(_public(t), ui, size, mode)
+            t.outputs.main(main)
+        if hw.matrix is not None and self.changed("matrix", version):
+            t.outputs.matrix(render_matrix(_public(t), hw.matrix.size))
+        for p in t.pads:
+            display = hw.pads[p].display
+            if display is not None:
+                self._pad(t, p, display.size)
+        lit = MODES[t.mode].lit(t)
+        for p in t.pads:
+            t.outputs.led(p, p in lit)
+
+    def _pad(self, t: TableCore, p: str, size: tuple[int, int]) -> None:
+        """Draw `p`'s pad again if what it shows changed; while what it is drawn from is as it
+        was (`_pad_inputs`), the menu and the hand are not even asked for again."""
+        inputs = f"{p} inputs"
+        if not self.changed(inputs, _pad_inputs(t, p)):
+            return
+        menu = pad_menu(t, p)
+        self.changed(inputs, _pad_inputs(t, p))  # after pad_menu, which may build p's menu
+        # All the pad draws (render_pad: the menu, the hand, the Castillo count), so a decision
+        # redraws only the pads it changed, not all five.
+        mine = own(t, p)
+        key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, mine)
+        if self.changed(p, key):
+            you = None if mine is None else {"you": {"hand": mine[0], "castillo": mine[1]}}
+            t.outputs.pad(p, render_pad(you, menu, size))
+
+
+def _public(t: TableCore) -> dict[str, Any]:
+    return t.view.to_json() if t.session is not None else {"round": None}
+
+
+def _pad_inputs(t: TableCore, p: str) -> tuple[Any, ...]:
+    """All that `pad_menu(p)` and `own(p)` read: the mode, the session's state (its stamp
+    changes with every change, and differs from any other session's) and p's menu, with its
+    page and cursor as they are now (the menu object itself is mutable)."""
+    s = t.session
+    menu = t.menus.get(p)
+    where = None if menu is None else (menu.page, menu.cursor)
+    return (t.mode, None if s is None else s.stamp, menu, where)

@@ -1,0 +1,60 @@
+"""The main display's private page: a pad without a display of its own lets its player look at
+the main display alone ("Only blue looks") to choose in a sealed step of theirs, or in a public
+step whose options are private (open bids that may hold a card taken back unseen, a hidden
+Castillo's colours). The page closes once the choice is in or the player no longer decides such
+a step.
+"""
+
+from __future__ import annotations
+
+from companion.app.core import TableCore
+from companion.screens import MainUI
+from companion.screens.text import width as text_width
+from companion.screens.text import wrap as wrap_text
+
+
+def may_look(t: TableCore, p: str) -> bool:
+    """May `p` have the private page: a pad without a display, in a sealed step of theirs or
+    deciding a public step whose options are private."""
+    s = t.session
+    if s is None or t.has_display(p) or p not in s.players:
+        return False
+    return t.seat(p).may_look
+
+
+def blind_and_private(t: TableCore, p: str) -> bool:
+    """Does `p`, deciding a public step with private options, have no display to see them?"""
+    return t.view.sealed_step is None and may_look(t, p)
+
+
+def needs_privacy(t: TableCore, p: str) -> bool:
+    """True if `p` must open the main display's private page before choosing."""
+    return t.privacy != p and may_look(t, p)
+
+
+def close_if_done(t: TableCore) -> None:
+    """The page closes by itself once its player may no longer look."""
+    if t.privacy and not may_look(t, t.privacy):
+        t.privacy = None
+
+
+def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
+    seat = t.seat(p)
+    if seat.options:
+        menu = t.menu(p)
+        entries = menu.entries()
+        room = t.hw.display.size[0] - 2
+        entry = f"◀ {entries[menu.cursor]} ▶"
+        counted = f"{entry}  {menu.cursor + 1}/{len(entries)}"
+        notice = seat.notice or ""
+        # A narrow display: the prompt takes the notice's row when there is none, and the
+        # entry keeps its arrows before the count.
+        decision = t.view.decision
+        assert decision is not None  # the seat has options
+        prompt = wrap_text(decision.prompt, room, 1 if notice else 2)
+        lines = (*prompt, counted if text_width(counted) <= room else entry, notice)
+        footer = "● pick  hold ● leave"
+    else:
+        lines = (f"your choice: {seat.sealed_choice}",)
+        footer = "● leave  hold ● withdraw"
+    return MainUI("privacy", f"Only {p} looks", lines, None, footer, alerts)

@@ -1,0 +1,153 @@
+"""What the table may read of a session: one public `TableView` and one `SeatView` per seat.
+
+Both are frozen and built once per session state (the session caches them by its `stamp`), so
+the app, the screens and the commands read the game here instead of reaching into the engine.
+The secret rules stay where they are: the public view is the session's `view()` (built without
+secrets, its waiting list hiding a clashed bid), and a `SeatView` says what only its seat may
+know; its repr names the seat alone.
+
+>>> from companion.session.session import Session
+>>> from companion.session.store import MemoryStore
+>>> s = Session.new(MemoryStore(), ("red", "blue"), seed=7)
+>>> table = s.table_view()
+>>> table.round, table.decision.kind, table.decision.secret, table.decision.waiting
+(1, 'bid', True, ('blue', 'red'))
+>>> s.seat_view("red")
+SeatView(player='red')
+>>> len(s.seat_view("red").hand), s.seat_view("red").may_look
+(13, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from companion.elgrande.base import SecretStep
+from companion.elgrande.data import CASTILLO
+from companion.elgrande.moves import Action, describe
+from companion.elgrande.state import State
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """Who must decide what now, as the public may know it."""
+
+    kind: str
+    prompt: str
+    secret: bool
+    # Who is still choosing: in a sealed step a player re-choosing a clashed bid is not named.
+    waiting: tuple[str, ...]
+    chosen: tuple[str, ...]  # sealed step: who is not shown as waiting
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The public view of the game now: what the main display, matrix, voice and logs may use.
+
+    `public` is the JSON-able view the screens draw from (`Session.view()`); treat it as
+    read-only, it is shared by everyone who reads this state."""
+
+    players: tuple[str, ...]
+    round: int | None
+    rounds: tuple[int, ...]  # the rounds this game plays
+    phase: str
+    king: str | None
+    # Caballeros by area and player; the Castillo only when the table made it public.
+    board: Mapping[str, Mapping[str, int]]
+    castillo_public: bool
+    court: Mapping[str, int]  # caballeros in each player's court
+    province: Mapping[str, int]  # and in each player's province
+    scores: Mapping[str, int]
+    turn_order: tuple[str, ...]
+    decision: DecisionView | None
+    winners: tuple[str, ...]
+    over: bool
+    # The players of the sealed step open now (None: none is). Who has chosen is public, what
+    # they chose is not.
+    sealed_step: tuple[str, ...] | None
+    public: dict[str, Any] = field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-able public view the screens draw from (shared: do not change it)."""
+        return self.public
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know now besides the public view (only its own pad shows it)."""
+
+    player: str
+    hand: tuple[str, ...] = field(repr=False)  # sorted
+    castillo: int = field(repr=False)  # caballeros in the Castillo
+    options: tuple[Action, ...] = field(repr=False)  # the legal choices now
+    notice: str | None = field(repr=False)  # e.g. "your bid clashed: choose again"
+    sealed_choice: str | None = field(repr=False)  # the sealed choice entered, described
+    in_sealed_step: bool = field(repr=False)  # takes part in the sealed step open now
+    # Decides a step whose options are private (a sealed step of theirs, or a public step that
+    # may show a hand): a pad without a display may open the main display's private page.
+    may_look: bool = field(repr=False)
+
+
+def table_view(
+    public: dict[str, Any], sealed_step: tuple[str, ...] | None, over: bool
+) -> TableView:
+    """The typed public view over `public` (the session's safe `view()`)."""
+    pending = public.get("decision")
+    decision = None
+    if pending is not None:
+        decision = DecisionView(
+            kind=pending["kind"],
+            prompt=pending["prompt"],
+            secret=bool(pending["secret"]),
+            waiting=tuple(pending["players"]),
+            chosen=tuple(pending.get("chosen", ())),
+        )
+    return TableView(
+        players=tuple(public["players"]),
+        round=public["round"],
+        rounds=tuple(public["rounds"]),
+        phase=public["phase"],
+        king=public["king"],
+        board=MappingProxyType(
+            {area: MappingProxyType(dict(c)) for area, c in public["board"].items()}
+        ),
+        castillo_public=bool(public["castillo_public"]),
+        court=MappingProxyType(dict(public["court"])),
+        province=MappingProxyType(dict(public["province"])),
+        scores=MappingProxyType(dict(public["scores"])),
+        turn_order=tuple(public["turn_order"]),
+        decision=decision,
+        winners=tuple(public["winners"]),
+        over=over,
+        sealed_step=sealed_step,
+        public=public,
+    )
+
+
+def seat_view(
+    state: State, player: str, options: tuple[Action, ...], waiting: tuple[str, ...]
+) -> SeatView:
+    """`player`'s own view of `state`; `options` are their legal choices and `waiting` who the
+    public is told is deciding (the session has both cached)."""
+    top = state.steps[-1] if state.steps else None
+    if isinstance(top, SecretStep):
+        in_step = player in top.players
+        notice = top.notices.get(player)
+        sealed = describe(top.sealed[player]) if player in top.sealed else None
+        may_look = in_step
+    else:
+        in_step, notice, sealed = False, None, None
+        may_look = top is not None and top.private_options and player in waiting
+    return SeatView(
+        player=player,
+        hand=tuple(sorted(state.hands[player])),
+        castillo=state.board[CASTILLO][player],
+        options=options,
+        notice=notice,
+        sealed_choice=sealed,
+        in_sealed_step=in_step,
+        may_look=bool(may_look),
+    )

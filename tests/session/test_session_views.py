@@ -1,0 +1,68 @@
+"""The session's typed views: one public TableView, one SeatView a seat, built once per state."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.elgrande.moves import Action
+from companion.session.session import Session
+from companion.session.store import MemoryStore
+
+
+def _new(seed: int = 7) -> Session:
+    return Session.new(MemoryStore(), ("red", "blue", "green"), seed=seed)
+
+
+def _sealed_bid(s: Session, player: str) -> None:
+    group = next(a for a in s.legal(player) if a.kind == "bid_group")
+    s.decide(player, group)
+    s.decide(player, next(a for a in s.legal(player) if a.kind == "bid"))
+
+
+def test_the_views_are_built_once_per_state_and_anew_after_a_change():
+    s = _new()
+    table, red = s.table_view(), s.seat_view("red")
+    assert s.table_view() is table and s.seat_view("red") is red
+    _sealed_bid(s, "red")
+    assert s.table_view() is not table and s.seat_view("red") is not red
+    # The old view stays as it was.
+    assert s.seat_view("red").sealed_choice is not None and red.sealed_choice is None
+
+
+def test_the_table_view_says_who_chose_never_what():
+    s = _new()
+    _sealed_bid(s, "red")
+    view = s.table_view()
+    assert view.decision.secret and sorted(view.sealed_step) == ["blue", "green", "red"]
+    assert view.decision.chosen == ("red",) and "red" not in view.decision.waiting
+    bid = s.seat_view("red").sealed_choice
+    assert bid is not None and bid not in repr(view) and bid not in str(view.to_json())
+    assert "hands" not in view.to_json()
+    assert "castillo" not in view.board and not view.castillo_public  # hidden by default
+    assert set(view.court) == set(view.province) == set(s.players)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.round = 2  # type: ignore[misc]
+
+
+def test_a_seat_view_holds_the_seat_s_own_and_its_repr_names_only_the_seat():
+    s = _new()
+    red = s.seat_view("red")
+    assert len(red.hand) == 13 and list(red.hand) == sorted(red.hand)
+    assert red.options == tuple(s.legal("red")) and red.may_look and red.in_sealed_step
+    assert repr(red) == "SeatView(player='red')"
+    with pytest.raises(KeyError):
+        s.seat_view("yellow")
+
+
+def test_a_clashed_bid_is_told_to_its_seat_alone():
+    s = _new()
+    for p, bid in (("red", 13), ("blue", 13), ("green", 12)):
+        s.decide(p, Action("bid_group", "8-13"))
+        s.decide(p, Action("bid", bid))
+    red = s.seat_view("red")
+    assert red.notice and red.sealed_choice is None and red.options  # red chooses again
+    view = s.table_view()
+    assert view.decision.waiting == () and "red" in view.decision.chosen
+    assert not any(s.seat_view(p).notice for p in ("blue", "green"))
