@@ -20,7 +20,8 @@ def _build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
 
     check = sub.add_parser(
-        "check-config", help="validate a hardware config file and report problems"
+        "check-config",
+        help="check a hardware config and the table.toml beside it (or a table file alone)",
     )
     check.add_argument("path", metavar="PATH")
     check.add_argument(
@@ -185,10 +186,9 @@ def _run(args: argparse.Namespace) -> int:
             from companion.commands.run import run_table
 
             return run_table(args.config, store)
-        except ConfigError as e:
-            where = args.config or "the shipped config"
-            for line in e.problems:
-                print(f"{where}: {line}", file=sys.stderr)
+        except ConfigError as e:  # each problem under the file it is about
+            for line in e.lines(args.config or "the shipped config"):
+                print(line, file=sys.stderr)
             return 2
         except ValueError as e:  # a bad --bots
             print(f"companion {args.command}: {e}", file=sys.stderr)
