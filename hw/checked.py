@@ -172,9 +172,9 @@ def shown(value: object, *, hex: bool = False) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        if abs(value) >= 10**20:  # str() of a huge number is slow, or refused past 4,300 digits
+        if value.bit_length() > 14_000:  # str() refuses past 4,300 digits (TOML never gets there)
             return f"a {value.bit_length()}-bit number"
-        return f"0x{value:02X}" if hex and value >= 0 else str(value)
+        return cut(f"0x{value:02X}" if hex and value >= 0 else str(value))
     if isinstance(value, float):
         return repr(value)  # inf, nan and 1e-300 are TOML's words too
     if isinstance(value, str):

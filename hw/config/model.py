@@ -95,10 +95,16 @@ class DisplayConfig(Checked):
     )
     interface: str = setting("i2c", choices=("i2c", "spi"))
     width: int = setting(
-        REQUIRED, kind=int, accept="a width in pixels the model supports", check=lambda v: v > 0
+        REQUIRED,
+        kind=int,
+        accept="a width in pixels the model supports",
+        check=range(1, 1025).__contains__,  # no OLED is wider; a huge number is no size
     )
     height: int = setting(
-        REQUIRED, kind=int, accept="a height in pixels the model supports", check=lambda v: v > 0
+        REQUIRED,
+        kind=int,
+        accept="a height in pixels the model supports",
+        check=range(1, 1025).__contains__,  # no OLED is wider; a huge number is no size
     )
     rotate: int = setting(0, choices=(0, 1, 2, 3))
     contrast: int = setting(255, accept="0–255", check=range(256).__contains__)

@@ -76,17 +76,17 @@ def read_bytes(path: Path, source: str) -> bytes:
 
 
 def depth(value: object) -> int:
-    """How deep tables and arrays nest in ``value`` (walked without recursion)."""
+    """How deep tables and arrays nest below the document ``value`` (walked without recursion,
+    and only until past MAX_DEPTH)."""
     deepest, todo = 0, [(value, 0)]
     while todo:
         node, level = todo.pop()
         if isinstance(node, dict | list):
-            level += 1
             deepest = max(deepest, level)
             if deepest > MAX_DEPTH:
                 break
-            todo.extend((v, level) for v in (node.values() if isinstance(node, dict) else node))
-    return deepest - 1  # the document itself is a table
+            todo.extend((v, level + 1) for v in (node.values() if isinstance(node, dict) else node))
+    return deepest
 
 
 def read_toml(path: str | Path, source: str | None = None) -> dict[str, Any]:
@@ -107,6 +107,8 @@ def read_toml(path: str | Path, source: str | None = None) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError([f"not valid TOML: {e}"], source) from None
+    except ValueError:  # not a TOMLDecodeError: a number of more than 4,300 digits
+        raise ConfigError(["a number in it is longer than 4,300 digits"], source) from None
     except RecursionError:  # tomllib recurses once per level of [[[…]]] or {a={b=…}}
         data = None
     if data is None or depth(data) > MAX_DEPTH:
