@@ -17,12 +17,11 @@ import subprocess
 
 # A voice's form, with or without espeak-ng: what its names look like, never an option.
 _VOICE_FORM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,39}(\+[A-Za-z0-9_]{1,20})?")
-_PROGRAM_FORM = re.compile(r"[A-Za-z0-9_./+][A-Za-z0-9_./+ -]{0,199}")
 VOICE_FORM_TEXT = "letters, digits, - _ . / and an optional +variant, not starting with -"
 VOICE_ACCEPT = f'a voice `espeak-ng --voices` lists, e.g. "en" or "en-us+f3" ({VOICE_FORM_TEXT})'
 VOICE_REFUSED = "{value} is not a voice espeak-ng accepts"
 _OTHER = re.compile(r"\(([^\s()]+) \d+\)")
-PROGRAM_ACCEPT = "a program name or path (letters, digits, - _ . / +), not starting with -"
+PROGRAM_ACCEPT = "a program name or path: printable, up to 200 characters, not starting with -"
 
 
 @functools.cache
@@ -62,4 +61,4 @@ def voice_ok(voice: str) -> bool:
 
 def program_ok(program: str) -> bool:
     """True for a program name or path that cannot be taken for an option or break a line."""
-    return bool(_PROGRAM_FORM.fullmatch(program))
+    return 0 < len(program) <= 200 and program.isprintable() and not program.startswith("-")
