@@ -79,8 +79,16 @@ def document(data: dict) -> str:
     return "".join(f"{toml_text(k)} = {toml_text(v)}\n" for k, v in data.items())
 
 
+def leaves(data: dict) -> list:
+    out = []
+    for v in data.values():
+        out += leaves(v) if isinstance(v, dict) else [v]
+    return out
+
+
 texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=80)
 scalars = st.one_of(
+    st.sampled_from(leaves(PI) + leaves(TABLE)),  # a value right for some key: many configs start
     st.booleans(),
     st.integers(-(2**64), 2**64),
     st.integers(19, 5000).map(Digits),  # past 4,300 digits tomllib itself refuses
