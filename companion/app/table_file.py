@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.app.setup import TableDefaults
 from companion.elgrande.options import CHOICES, TableOptions
-from hw.checked import show, shown, shown_key, type_name
+from hw.checked import show, shown, shown_key, shown_path, type_name
 from hw.config.model import PLAYER_COLOURS
 
 TABLE_KEYS = (*CHOICES, "seats")
@@ -43,9 +43,8 @@ def _seat_problems(seats: object, pads: Sequence[str] | None, pads_file: str) ->
             colours = ", ".join(PLAYER_COLOURS)
             problems.append(f"seats: {shown(seat)} is not a player colour; accepted: {colours}")
         elif pads is not None and seat not in pads:
-            problems.append(
-                f"seats: {shown(seat)} has no pad in {pads_file}; pads: {', '.join(pads)}"
-            )
+            where = shown_path(pads_file)
+            problems.append(f"seats: {shown(seat)} has no pad in {where}; pads: {', '.join(pads)}")
         seen.add(seat)
     if not 2 <= len(seats) <= 5:
         problems.append(f"seats: {len(seats)} listed; El Grande is played by 2–5")

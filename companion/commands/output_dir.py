@@ -11,15 +11,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from hw.checked import shown_path
+
+__all__ = ["OutputError", "ready_folder", "shown_path"]
+
 
 class OutputError(Exception):
     """An output option names a place that cannot take the files; the message says why."""
-
-
-def shown_path(text: str, limit: int = 60) -> str:
-    """A path as a message may print it: control characters escaped, cut to ``limit``."""
-    shown = text if text.isprintable() else repr(text)[1:-1]
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 def ready_folder(text: str) -> Path:

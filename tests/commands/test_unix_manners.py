@@ -95,4 +95,4 @@ def test_an_output_folder_name_with_control_characters_is_shown_escaped(tmp_path
     (tmp_path / "x\x1b]0;t\x07").write_text("")
     result = _run(tmp_path, "demo", "--frames", "x\x1b]0;t\x07")
     assert result.returncode == 2
-    assert "\x1b" not in result.stderr and "x\\x1b]0;t\\x07" in result.stderr
+    assert "\x1b" not in result.stderr and "x\\u001B]0;t\\u0007" in result.stderr
