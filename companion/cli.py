@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+from pathlib import Path
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -18,7 +20,8 @@ def _build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
 
     check = sub.add_parser(
-        "check-config", help="validate a hardware config file and report problems"
+        "check-config",
+        help="check a hardware config and the table.toml beside it (or a table file alone)",
     )
     check.add_argument("path", metavar="PATH")
     check.add_argument(
@@ -103,14 +106,38 @@ def _seconds(text: str) -> float:
     return value
 
 
+# Commands whose job is their output: when the reader goes away (`companion demo | head`), they
+# end as `cat` does, by SIGPIPE. `run` and `sim` keep Python's default: the table plays on.
+PIPED = ("score", "cards", "check-config", "screens", "demo", "bench")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
+    if args.command in PIPED and hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         return _run(args)
     except BrokenPipeError:
         # The reader stopped early (`companion cards | head`): not worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return 128 + signal.SIGPIPE
+    except KeyboardInterrupt:
+        # Ctrl-C, once the command has cleaned up: end as killed by SIGINT (status 130 in a
+        # shell), so a script or loop that ran us stops too.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+        return 128 + signal.SIGINT
+
+
+def _output_folder(command: str, option: str, text: str) -> Path | None:
+    """The output folder, checked before any work; None after printing why it cannot be."""
+    from companion.commands.output_dir import OutputError, ready_folder, shown_path
+
+    try:
+        return ready_folder(text)
+    except OutputError as e:
+        print(f"companion {command}: {option} {shown_path(text)}: {e}", file=sys.stderr)
+        return None
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -129,14 +156,16 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "screens":
         from companion.commands.screens import run_screens
 
+        if _output_folder("screens", "--out", args.out) is None:
+            return 2
         return run_screens(args.out, args.seed, args.players, args.scale)
     if args.command == "demo":
-        from pathlib import Path
-
         from companion.commands.demo import DEFAULT_PACE, run_demo
 
         pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
-        frames = Path(args.frames).resolve() if args.frames else None
+        frames = _output_folder("demo", "--frames", args.frames) if args.frames else None
+        if args.frames and frames is None:
+            return 2
         store = Path(args.store).resolve() if args.store else None  # absolute: see run
         return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
     if args.command == "bench":
@@ -148,8 +177,6 @@ def _run(args: argparse.Namespace) -> int:
         from hw.config import ConfigError
 
         try:
-            from pathlib import Path
-
             # Resolved now: importing lgpio later changes the working directory.
             store = Path(args.store).resolve() if args.store else None
             if args.command == "sim":
@@ -159,10 +186,9 @@ def _run(args: argparse.Namespace) -> int:
             from companion.commands.run import run_table
 
             return run_table(args.config, store)
-        except ConfigError as e:
-            where = args.config or "the shipped config"
-            for line in e.problems:
-                print(f"{where}: {line}", file=sys.stderr)
+        except ConfigError as e:  # each problem under the file it is about
+            for line in e.lines(args.config or "the shipped config"):
+                print(line, file=sys.stderr)
             return 2
         except ValueError as e:  # a bad --bots
             print(f"companion {args.command}: {e}", file=sys.stderr)

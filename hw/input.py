@@ -37,8 +37,14 @@ _REPEATING = (Btn.LEFT, Btn.RIGHT)
 _EPS = 1e-9  # float slack so that 0.5 + 0.15 + 0.15 is due at 0.8
 
 
-def _seconds(default: float, toml: str) -> float:
-    return setting(default, accept="seconds, a number > 0", check=lambda v: v > 0, toml=toml)
+def _seconds(default: float, toml: str, low: float, high: float) -> float:
+    """A time in seconds within what a hand at a table can mean (1e-300 would flood the queue)."""
+    return setting(
+        default,
+        accept=f"seconds, {low:g}–{high:g}",
+        check=lambda v: low <= v <= high,  # NaN is refused too
+        toml=toml,
+    )
 
 
 @dataclass(frozen=True)
@@ -46,11 +52,11 @@ class InputTiming(Checked):
     """Times in seconds (``[input]``: ``debounce_s`` …). Defaults suit tactile buttons and people
     at a table; values that cannot work together are refused when built."""
 
-    debounce: float = _seconds(0.03, "debounce_s")
-    long_press: float = _seconds(0.8, "long_press_s")
-    repeat_delay: float = _seconds(0.5, "repeat_delay_s")
-    repeat_interval: float = _seconds(0.15, "repeat_interval_s")
-    stuck_after: float = _seconds(30.0, "stuck_after_s")
+    debounce: float = _seconds(0.03, "debounce_s", 0.001, 0.5)
+    long_press: float = _seconds(0.8, "long_press_s", 0.1, 10)
+    repeat_delay: float = _seconds(0.5, "repeat_delay_s", 0.05, 5)
+    repeat_interval: float = _seconds(0.15, "repeat_interval_s", 0.02, 2)  # ≤ 50 repeats a second
+    stuck_after: float = _seconds(30.0, "stuck_after_s", 1, 3600)
 
     def _cross_check(self) -> list[str]:
         problems = []

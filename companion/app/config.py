@@ -2,7 +2,7 @@
 
 Default files ship inside the package (companion/configs/), so the commands work from any
 directory after `pip install .`; config/ in the repository keeps the copies a user edits.
-A table.toml beside the hardware file wins over the shipped one.
+A table.toml beside the hardware file wins over the shipped one; both are checked whole.
 
 >>> hardware, table = load_app_config(None, "pi.toml")
 >>> len(hardware.players), table.options.bidding
@@ -11,12 +11,13 @@ A table.toml beside the hardware file wins over the shipped one.
 
 from __future__ import annotations
 
-import tomllib
+import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from companion.app.setup import TableDefaults
-from companion.elgrande.options import OptionsError, TableOptions
-from hw.config import ConfigError, HardwareConfig, load_config
+from companion.app.table_file import check_table
+from hw.config import ConfigError, HardwareConfig, load_config, read_toml
 
 
 def packaged(name: str) -> Path:
@@ -25,34 +26,42 @@ def packaged(name: str) -> Path:
     return Path(__file__).resolve().parent.parent / "configs" / name
 
 
-def load_table_defaults(path: Path) -> TableDefaults:
-    """Read a table.toml; raises ConfigError naming the key and what is accepted."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(["no such file"]) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError([f"cannot be read: {e}"]) from None
-    seats = raw.pop("seats", None)
-    if seats is not None and not (
-        isinstance(seats, list) and all(isinstance(s, str) for s in seats)
-    ):
-        raise ConfigError(['seats: expected a list of player colours, e.g. ["red", "blue"]'])
-    try:
-        options = TableOptions.from_dict(raw)
-    except (OptionsError, TypeError) as e:
-        raise ConfigError([str(e)]) from None
-    return TableDefaults(options, tuple(seats) if seats is not None else None)
+def table_beside(hw_path: Path) -> Path:
+    """The table.toml that goes with a hardware file: the one beside it (whatever it is: a
+    folder or a FIFO there is refused, not passed over), else the shipped one."""
+    beside = hw_path.with_name("table.toml")
+    return beside if os.path.lexists(beside) else packaged("table.toml")
+
+
+def load_table_defaults(
+    path: Path, pads: Sequence[str] | None = None, pads_file: str = "the hardware file"
+) -> TableDefaults:
+    """Read a table.toml; raises ConfigError about ``path`` listing every problem."""
+    table, problems = check_table(read_toml(path), pads, pads_file)
+    if table is None:
+        raise ConfigError(problems, str(path))
+    return table
 
 
 def load_app_config(path: str | Path | None, default: str) -> tuple[HardwareConfig, TableDefaults]:
-    """The hardware config at `path` (or the shipped `default`) and the table's defaults."""
+    """The hardware config at `path` (or the shipped `default`) and the table's defaults.
+
+    Both files are read and checked before anything is refused, so one ConfigError lists every
+    problem of either, each under its own file's name.
+    """
     hw_path = Path(path) if path is not None else packaged(default)
-    hardware = load_config(hw_path)
-    beside = hw_path.with_name("table.toml")
-    table = load_table_defaults(beside if beside.is_file() else packaged("table.toml"))
-    unknown = [s for s in table.seats or () if s not in hardware.players]
-    if unknown:
-        pads = ", ".join(hardware.players)
-        raise ConfigError([f"seats: {unknown[0]!r} has no pad in {hw_path.name}; pads: {pads}"])
+    errors: list[ConfigError] = []
+    hardware = table = None
+    try:
+        hardware = load_config(hw_path)
+    except ConfigError as e:
+        errors.append(e)
+    pads = tuple(hardware.players) if hardware is not None else None
+    try:
+        table = load_table_defaults(table_beside(hw_path), pads, hw_path.name)
+    except ConfigError as e:
+        errors.append(e)
+    if errors:
+        raise ConfigError.joined(errors)
+    assert hardware is not None and table is not None
     return hardware, table

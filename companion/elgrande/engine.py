@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from companion.elgrande.base import SecretStep, Step, choices_text
 from companion.elgrande.data import CASTILLO, game_data
-from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError
+from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError, echo, plain
 from companion.elgrande.options import TableOptions
 from companion.elgrande.state import State
 from companion.elgrande.steps import (
@@ -175,7 +175,8 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
 
 def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Action]) -> str:
     """Why the action is refused. A target of a type no legal choice of that kind has is
-    answered plainly here, so a step's own explanation only ever sees well-formed targets."""
+    answered plainly here, as is one too long or odd to repeat (see ``moves.plain``), so a step's
+    own explanation only ever sees short, well-formed targets."""
     kinds = {a.kind: type(a.target) for a in legal}
     if type(action.kind) is not str:
         return f"an action's kind is text, not {type(action.kind).__name__}; " + choices_text(legal)
@@ -185,6 +186,15 @@ def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Actio
         return (
             f"{what} takes a target of another type than {type(action.target).__name__}; "
             + choices_text(legal)
+        )
+    if not (plain(action.kind) and plain(action.target)):
+        # Never a legal choice: answered here, so no step's message repeats it whole.
+        if top.secret:
+            return f"that is not an allowed choice for this secret {top.kind}; " + choices_text(
+                legal
+            )
+        return f"{echo(action.kind)} {echo(action.target)} is not allowed now; " + choices_text(
+            legal
         )
     return top.refusal(s, player, action, legal)
 

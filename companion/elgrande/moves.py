@@ -45,6 +45,46 @@ class Piece:
 # The target types an Action may carry; a JSON log stores exactly these.
 TARGET_TYPES = (type(None), str, int, Piece)
 
+ECHO_MAX = 60  # the most of a refused kind or target a message repeats
+_ECHO_INT = 10**18  # beyond this a number is described, not printed (str() of 4,301 digits fails)
+
+
+def plain(value: object) -> bool:
+    """True for a kind or target a message may repeat as it is: short one-line text, a
+    small whole number, None, or a caballero of two such texts. No legal choice is anything else.
+
+    >>> plain("galicia"), plain(7), plain("a\\nb"), plain(10**5000), plain("x" * 61)
+    (True, True, False, False, False)
+    """
+    if value is None:
+        return True
+    if type(value) is str:
+        return len(value) <= ECHO_MAX and value.isprintable()
+    if type(value) is int:
+        return -_ECHO_INT < value < _ECHO_INT
+    if type(value) is Piece:
+        return all(type(v) is str and plain(v) for v in (value.region, value.colour))
+    return False
+
+
+def echo(value: object) -> str:
+    """``value`` as a refusal may repeat it: one line, at most about ECHO_MAX characters.
+
+    >>> echo("a\\nb"), echo(10**5000), len(echo("x" * 10**6)) <= ECHO_MAX
+    ("'a\\\\nb'", 'a number of 16610 bits', True)
+    """
+    if type(value) is int and not plain(value):
+        return f"a number of {value.bit_length()} bits"
+    if type(value) is str:
+        shown = repr(value[: ECHO_MAX + 1])
+    elif type(value) is Piece:
+        return f"{echo(value.colour)[: ECHO_MAX // 2]} in {echo(value.region)[: ECHO_MAX // 2]}"
+    elif value is None or type(value) is int:
+        shown = repr(value)
+    else:
+        shown = f"a {type(value).__name__}"
+    return shown if len(shown) <= ECHO_MAX else shown[: ECHO_MAX - 1] + "…"
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Action:

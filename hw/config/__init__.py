@@ -13,12 +13,11 @@ per section), :mod:`~hw.config.wiring` (checks across keys), :mod:`~hw.config.lu
 ...     parse_config({"backend": "cloud"}, "x.toml")
 ... except ConfigError as e:
 ...     print(e.problems[0])
-backend: 'cloud' is not accepted; accepted: 'auto', 'mock', 'pi'
+backend: "cloud" is not accepted; accepted: "auto", "mock", "pi"
 """
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from hw.config.model import (
     SpeakerConfig,
 )
 from hw.config.reader import Reader
+from hw.config.toml_file import read_toml
 from hw.config.wiring import check_wiring
 
 
@@ -74,22 +74,16 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
 
 
 def load_config(path: str | Path) -> HardwareConfig:
-    """Read and validate a TOML file; raises :class:`ConfigError` (never a traceback's worth).
+    """Read (with bounds, see :mod:`~hw.config.toml_file`) and validate a TOML file; raises
+    :class:`ConfigError` about that file (never a traceback's worth).
 
-    Problems name the key, not the file: the caller knows which file it asked for.
+    Problems name the key; the error's :attr:`~ConfigError.sources` name the file.
     """
-    path = Path(path)
+    data = read_toml(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(["no such file"]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError([f"cannot be read ({e.__class__.__name__}: {e})"]) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError([f"not valid TOML: {e}"]) from None
-    return parse_config(data, str(path))
+        return parse_config(data, str(path))
+    except ConfigError as e:
+        raise ConfigError(e.problems, str(path)) from None
 
 
 __all__ = [
@@ -108,4 +102,5 @@ __all__ = [
     "load_config",
     "parse_config",
     "probe_display_mode",
+    "read_toml",
 ]

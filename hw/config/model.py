@@ -15,6 +15,13 @@ from typing import Any
 
 from hw.checked import REQUIRED, Checked, ConfigError, setting
 from hw.config.luma_models import DISPLAY_MODELS, probe_display_mode, supported_sizes
+from hw.config.voices import (
+    PROGRAM_ACCEPT,
+    VOICE_ACCEPT,
+    VOICE_REFUSED,
+    program_ok,
+    voice_ok,
+)
 from hw.events import Btn
 from hw.input import InputTiming
 
@@ -36,6 +43,8 @@ def gpio(default: Any = REQUIRED, **kw: Any) -> Any:
 def _is_note(v: str) -> bool:
     from gpiozero.tones import Tone
 
+    if len(v) > 8:  # "A#5", "440Hz"; a long text is no note
+        return False
     try:
         Tone(v)
     except ValueError:
@@ -70,7 +79,7 @@ class BusConfig(Checked):
 
 @dataclass(frozen=True)
 class MuxConfig(Checked):
-    address: int = setting(0x70, accept="0x70–0x77", check=range(0x70, 0x78).__contains__)
+    address: int = setting(0x70, accept="0x70–0x77", check=range(0x70, 0x78).__contains__, hex=True)
 
 
 @dataclass(frozen=True)
@@ -82,27 +91,33 @@ class DisplayConfig(Checked):
         kind=str,
         accept=", ".join(DISPLAY_MODELS),
         check=DISPLAY_MODELS.__contains__,
-        refused="{value!r} is not a luma.oled display model this companion drives",
+        refused="{value} is not a luma.oled display model this companion drives",
     )
     interface: str = setting("i2c", choices=("i2c", "spi"))
     width: int = setting(
-        REQUIRED, kind=int, accept="a width in pixels the model supports", check=lambda v: v > 0
+        REQUIRED,
+        kind=int,
+        accept="a width in pixels the model supports",
+        check=range(1, 1025).__contains__,  # no OLED is wider; a huge number is no size
     )
     height: int = setting(
-        REQUIRED, kind=int, accept="a height in pixels the model supports", check=lambda v: v > 0
+        REQUIRED,
+        kind=int,
+        accept="a height in pixels the model supports",
+        check=range(1, 1025).__contains__,  # no OLED is wider; a huge number is no size
     )
     rotate: int = setting(0, choices=(0, 1, 2, 3))
     contrast: int = setting(255, accept="0–255", check=range(256).__contains__)
     # An explicit /dev/i2c-N: overrides mux_channel.
     i2c_port: int | None = setting(
-        None, kind=int, accept="an I²C bus number (/dev/i2c-N)", check=lambda v: v >= 0
+        None, kind=int, accept="an I²C bus number 0–255 (/dev/i2c-N)", check=range(256).__contains__
     )
     # TCA9548A channel; its bus is found in sysfs at start.
     mux_channel: int | None = setting(
         None, kind=int, accept="a mux channel 0–7", check=range(8).__contains__
     )
     address: int = setting(
-        0x3C, accept="an I²C address 0x03–0x77", check=range(3, 0x78).__contains__
+        0x3C, accept="an I²C address 0x03–0x77", check=range(3, 0x78).__contains__, hex=True
     )
     spi_port: int = setting(0, choices=(0, 1))
     spi_device: int = setting(0, choices=(0, 1))
@@ -167,16 +182,16 @@ class MatrixConfig(Checked):
 @dataclass(frozen=True)
 class SpeakerConfig(Checked):
     enabled: bool = setting(True, accept=TRUE_FALSE)
-    voice: str = setting("en", accept="an espeak-ng voice name (espeak-ng --voices)", check=bool)
+    voice: str = setting("en", accept=VOICE_ACCEPT, check=voice_ok, refused=VOICE_REFUSED)
     rate: int = setting(150, accept="words per minute, 80–450", check=range(80, 451).__contains__)
     volume: int = setting(100, accept="espeak-ng amplitude 0–200", check=range(201).__contains__)
-    executable: str = setting("espeak-ng", accept="a program name or path", check=bool)
+    executable: str = setting("espeak-ng", accept=PROGRAM_ACCEPT, check=program_ok)
 
 
 @dataclass(frozen=True)
 class BuzzerConfig(Checked):
     pin: int = gpio()
-    mid_tone: str = setting("A5", accept="a note name such as 'A5'", check=_is_note)
+    mid_tone: str = setting("A5", accept='a note name such as "A5"', check=_is_note)
     octaves: int = setting(1, accept="1–3", check=range(1, 4).__contains__)
 
 

@@ -17,6 +17,7 @@ from hw.checked import (
     Setting,
     checked_fields,
     show,
+    shown_key,
     toml_name,
     type_name,
     value_problem,
@@ -26,6 +27,8 @@ T = TypeVar("T")
 
 
 def join(key: str, name: str) -> str:
+    """``key.name``, ``name`` (from the file) shown escaped and cut."""
+    name = shown_key(name)
     return f"{key}.{name}" if key else name
 
 
@@ -35,6 +38,7 @@ class Reader:
     def __init__(self) -> None:
         self.problems: list[str] = []
         self.gpio_uses: list[tuple[int, str]] = []  # every valid GPIO read, for cross-checks
+        self.broken: set[str] = set()  # sections present but refused: no follow-on problems
 
     def add(self, key: str, message: str) -> None:
         self.problems.append(f"{key}: {message}")
@@ -44,6 +48,7 @@ class Reader:
         allowed = tuple(allowed)
         if not isinstance(value, dict):
             self.add(key, f"expected a table, got {type_name(value)} {show(value)}".rstrip())
+            self.broken.add(key)
             return None
         for k in value:
             if k not in allowed:
@@ -81,6 +86,7 @@ class Reader:
             return cls(**(fixed or {}), **values)
         except ConfigError as e:
             self.problems.extend(e.under(key))
+            self.broken.add(key)
             return None
 
     def value(self, t: dict[str, Any], key: str, name: str, meta: Setting, default: Any) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from hw.checked import Setting, value_problem
+from hw.checked import Setting, shown, value_problem
 from hw.config.model import (
     BACKENDS,
     PLAYER_COLOURS,
@@ -35,8 +35,8 @@ TOP_LEVEL = [
     "buzzer",
     "players",
 ]
-BACKEND = Setting(str, ", ".join(repr(b) for b in BACKENDS), BACKENDS.__contains__)
-PAD_INTERFACE = Setting(str, "'i2c'", ("i2c",).__contains__)
+BACKEND = Setting(str, ", ".join(shown(b) for b in BACKENDS), BACKENDS.__contains__)
+PAD_INTERFACE = Setting(str, shown("i2c"), ("i2c",).__contains__)
 SPI_ONLY = ("spi_port", "spi_device", "dc", "reset")
 I2C_ONLY = ("i2c_port", "mux_channel", "address")
 
@@ -77,7 +77,7 @@ def read_display(r: Reader, raw: object, key: str, *, private: bool) -> DisplayC
                 other = "spi" if interface == "i2c" else "i2c"
                 r.add(
                     join(key, name),
-                    f"only for interface = '{other}'; remove it or set interface = '{other}'",
+                    f'only for interface = "{other}"; remove it or set interface = "{other}"',
                 )
     return r.section(DisplayConfig, raw, key, fixed={"key": key})
 
@@ -130,8 +130,8 @@ def read_players(r: Reader, data: dict[str, Any]) -> dict[str, PadConfig]:
     for colour in t:
         if colour not in PLAYER_COLOURS:
             r.add(
-                f"players.{colour}",
-                f"{colour!r} is not a player colour; accepted: {', '.join(PLAYER_COLOURS)}",
+                join("players", colour),
+                f"{shown(colour)} is not a player colour; accepted: {', '.join(PLAYER_COLOURS)}",
             )
     if not 2 <= len(t) <= 5:
         r.add("players", f"{len(t)} players configured; El Grande needs 2–5")

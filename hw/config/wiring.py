@@ -41,7 +41,7 @@ def check_wiring(
             continue
         if not buses.i2c:
             r.add(join(d.key, "interface"), "is 'i2c' but buses.i2c = false; enable I²C or use SPI")
-        if d.mux_channel is not None and mux_address is None:
+        if d.mux_channel is not None and mux_address is None and "mux" not in r.broken:
             r.add(join(d.key, "mux_channel"), "needs a [mux] table with the mux's address")
         spot = (d.i2c_bus(), d.address)
         if spot in i2c_seen:

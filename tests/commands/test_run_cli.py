@@ -60,4 +60,4 @@ def test_run_refuses_a_broken_config_naming_the_key(tmp_path):
     bad.write_text('backend = "cloud"\n', encoding="utf-8")
     r = _companion("run", "--config", str(bad), cwd=tmp_path)
     assert r.returncode == 2
-    assert "backend: 'cloud' is not accepted" in r.stderr
+    assert 'backend: "cloud" is not accepted' in r.stderr

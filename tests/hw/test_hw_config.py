@@ -58,7 +58,7 @@ def test_unknown_keys_are_named_with_what_is_accepted():
 
 def test_wrong_types_name_the_key_and_the_accepted_values():
     (msg,) = problems(edited(**{"players.blue.led": "19"}))
-    assert msg == "players.blue.led: got string '19'; accepted: a BCM GPIO number 2–27"
+    assert msg == 'players.blue.led: got string "19"; accepted: a BCM GPIO number 2–27'
     (msg,) = problems(edited(**{"buses.i2c": 1}))
     assert msg == "buses.i2c: got integer 1; accepted: true or false"
 
@@ -94,7 +94,7 @@ def test_player_without_a_pad_is_refused():
 
 def test_display_model_luma_does_not_have_is_refused_with_the_list():
     (msg,) = problems(edited(**{"display.model": "ssd9999"}))
-    assert msg.startswith("display.model: 'ssd9999' is not a luma.oled display model")
+    assert msg.startswith('display.model: "ssd9999" is not a luma.oled display model')
     assert "ssd1306, sh1106, ssd1309, ssd1322, ssd1325, ssd1327" in msg
 
 
@@ -135,12 +135,12 @@ def test_spi_device_needs_its_bus():
 def test_pad_display_must_be_i2c():
     msgs = problems(edited(**{"players.red.display.interface": "spi"}))
     assert msgs[0].startswith(
-        "players.red.display.interface: 'spi' is not accepted; accepted: 'i2c'"
+        'players.red.display.interface: "spi" is not accepted; accepted: "i2c"'
     )
 
 
 def test_input_timings_must_be_consistent():
-    (msg,) = problems(edited(**{"input.stuck_after_s": 0.5}))
+    (msg,) = problems(edited(**{"input.stuck_after_s": 1.5, "input.long_press_s": 2.0}))
     assert msg == "input.stuck_after_s: must be longer than input.long_press_s"
 
 
@@ -168,7 +168,7 @@ def test_check_config_prints_each_problem_to_stderr_and_returns_2(tmp_path, caps
     [
         (None, "no such file"),
         ("backend = [", "not valid TOML"),
-        (b"\xff\xfe", "cannot be read"),
+        (b"\xff\xfe", "is not UTF-8 text (byte 0xFF at offset 0)"),
     ],
 )
 def test_missing_or_malformed_file_is_a_clean_message(tmp_path, capsys, content, expected):
@@ -216,7 +216,7 @@ def test_unknown_player_colour_lists_the_colours():
     (msg,) = problems(data)
     assert (
         msg
-        == "players.pink: 'pink' is not a player colour; accepted: red, blue, yellow, green, black"
+        == 'players.pink: "pink" is not a player colour; accepted: red, blue, yellow, green, black'
     )
 
 
@@ -238,12 +238,12 @@ def test_a_mux_channel_needs_the_mux_and_is_one_of_eight():
 def test_keys_of_the_other_interface_are_named():
     msgs = problems(edited(**{"players.red.display.dc": 5}))  # GPIO 5 is taken as well
     assert msgs[0] == (
-        "players.red.display.dc: only for interface = 'spi'; remove it or set interface = 'spi'"
+        'players.red.display.dc: only for interface = "spi"; remove it or set interface = "spi"'
     )
     data = tomllib.loads((CONFIG / "sim.toml").read_text())
     data["display"]["address"] = 0x3D
     (msg,) = problems(data)
-    assert msg == "display.address: only for interface = 'i2c'; remove it or set interface = 'i2c'"
+    assert msg == 'display.address: only for interface = "i2c"; remove it or set interface = "i2c"'
 
 
 def test_gpio_chip_override_is_read_and_checked():
@@ -269,4 +269,4 @@ def test_config_dataclasses_check_their_own_values_with_the_defaults_written_onc
         "contrast: 300 is not accepted; accepted: 0–255",
     ]
     with pytest.raises(ConfigError, match="stuck_after_s: must be longer than long_press_s"):
-        InputTiming(long_press=40.0)
+        InputTiming(long_press=9.0, stuck_after=5.0)

@@ -1,0 +1,98 @@
+"""The installed `companion` behaves as Unix commands do: a reader that goes away (`| head`) and
+Ctrl-C end it quietly with the usual status, and an output folder it cannot use is refused
+before the game starts, in one line with exit 2."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _command(*args: str) -> tuple[list[str], dict[str, str]]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    if os.environ.get("COMPANION_TEST_SOURCE") == "1":  # the checkout, on purpose
+        env["PYTHONPATH"] = str(ROOT)
+        return [sys.executable, "-m", "companion.cli", *args], env
+    return [str(Path(sys.executable).with_name("companion")), *args], env
+
+
+def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    command, env = _command(*args)
+    return subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_a_reader_that_stops_early_ends_the_demo_by_sigpipe_without_a_word(tmp_path):
+    demo = _start(tmp_path, "demo", "--pace", "0")
+    assert demo.stdout is not None and demo.stderr is not None
+    for _ in range(3):  # as `companion demo --pace 0 | head -3`
+        assert demo.stdout.readline()
+    demo.stdout.close()
+    started = time.monotonic()
+    demo.wait(timeout=60)
+    err = demo.stderr.read()
+    assert demo.returncode == -signal.SIGPIPE  # 141 in a shell
+    assert err == ""
+    assert time.monotonic() - started < 30  # it stopped, rather than playing on unheard
+
+
+def test_ctrl_c_ends_the_demo_quietly_as_killed_by_sigint(tmp_path):
+    demo = _start(tmp_path, "demo", "--pace", "0.05")
+    assert demo.stdout is not None
+    while "R1 │" not in demo.stdout.readline():  # the game is under way
+        pass
+    demo.send_signal(signal.SIGINT)
+    _, err = demo.communicate(timeout=60)
+    assert demo.returncode == -signal.SIGINT  # 130 in a shell
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command, env = _command(*args)
+    return subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("a-file", "is not a folder (a file is there)"),
+        ("/proc/x", "cannot be written"),
+        ("a-file/below", "cannot be written"),
+    ],
+)
+@pytest.mark.parametrize(("command", "option"), [("demo", "--frames"), ("screens", "--out")])
+def test_an_output_folder_that_cannot_be_used_is_refused_before_any_work(
+    tmp_path, where, reason, command, option
+):
+    (tmp_path / "a-file").write_text("keep me")
+    started = time.monotonic()
+    result = _run(tmp_path, command, option, where)
+    assert result.returncode == 2
+    assert result.stdout == ""  # no game was played, no screen rendered
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"companion {command}: {option} {where}: {reason}")
+    assert (tmp_path / "a-file").read_text() == "keep me"
+    assert time.monotonic() - started < 20
+
+
+def test_an_output_folder_name_with_control_characters_is_shown_escaped(tmp_path):
+    (tmp_path / "x\x1b]0;t\x07").write_text("")
+    result = _run(tmp_path, "demo", "--frames", "x\x1b]0;t\x07")
+    assert result.returncode == 2
+    assert "\x1b" not in result.stderr and "x\\u001B]0;t\\u0007" in result.stderr
