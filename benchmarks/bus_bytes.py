@@ -32,6 +32,7 @@ from companion.app.table import TableApp
 from companion.elgrande.engine import decision
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
 from hw import partial
+from hw.backend import MockBackend
 from hw.guarded import GuardedDevice
 from hw.hardware import build_hardware
 
@@ -58,7 +59,7 @@ def play_and_record(seed: int, config: str) -> list[tuple[str, str, Image.Image]
     hardware, table = load_app_config(None, config)
     seats = tuple(hardware.players)
     clock = VirtualClock()
-    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     frames: list[tuple[str, str, Image.Image]] = []
     moment = ["start"]
     original_send = GuardedDevice._send

@@ -92,7 +92,7 @@ def test_a_general_scorings_score_tables_show_the_totals_at_each_step(make_table
         shown = []
         for i, event in enumerate(made):
             if event["kind"] == "totals":
-                shown.append(app._main_ui().lines)
+                shown.append(app.main_ui().lines)
                 assert shown[-1] == scores_page(event["detail"]).lines, i
             table.press("blue", "select")
         if len(shown) > 1 and shown[0] != shown[-1]:

@@ -21,6 +21,7 @@ from companion.app.config import load_app_config
 from companion.app.table import TableApp
 from companion.commands.check_config import check_config_command
 from companion.testing import Presser, VirtualClock, drain
+from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
 PI = tomllib.loads((CONFIG / "pi.toml").read_text())
@@ -153,7 +154,7 @@ def _starts(hw_path: Path) -> None:
     """The config check-config called OK starts: the table on mock pins, Start pressed."""
     hardware, table = load_app_config(hw_path, "pi.toml")
     clock = VirtualClock()
-    hw = build_hardware(hardware, backend="mock", clock=clock, start=False)
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     try:
         app = TableApp(hw, table, seed=1)
         Presser(hw, clock).press(next(iter(hardware.players)), "select")

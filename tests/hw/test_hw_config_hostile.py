@@ -121,7 +121,7 @@ def test_a_table_file_given_alone_is_checked_alone(tmp_path, capsys):
         f'OK: {table}: ruleset = "2015", short_game = false, veto = true, '
         + (
             'first_bidder = "random", castillo_public = false, bidding = "open", '
-            'deck = "shuffled", tiebreak = "tournament", castillo_disc_on_king = "court"; '
+            'deck = "shuffled", tiebreak = "shared", castillo_disc_on_king = "forbidden"; '
             "seats: red, blue"
         )
     ]
