@@ -25,12 +25,11 @@ from companion.elgrande.base import SecretStep, Step, choices_text
 from companion.elgrande.data import CASTILLO, game_data
 from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError, echo, plain
 from companion.elgrande.options import TableOptions
+from companion.elgrande.scoring_steps import CastilloDiscs, Corrections
 from companion.elgrande.state import State
 from companion.elgrande.steps import (
-    CastilloDiscs,
     ChooseActionCard,
     ChooseFirstBidder,
-    Corrections,
     OpenBids,
     RevealCard,
     SealedBids,

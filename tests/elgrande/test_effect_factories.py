@@ -20,7 +20,7 @@ from companion.elgrande.effects.secrets import CardDiscs, start_discs
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
 from companion.elgrande.moves import Action, Piece
 from companion.elgrande.options import TableOptions
-from companion.elgrande.steps import Corrections
+from companion.elgrande.scoring_steps import Corrections
 
 SEATS = ["red", "blue", "yellow"]
 

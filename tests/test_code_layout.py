@@ -1,5 +1,6 @@
-"""The packages import one way: no cycle between modules (type-only imports included), and the
-pure layers (the engine, the screens) never reach the hardware layer.
+"""The code stays easy to change: no cycle between modules (type-only imports included), the pure
+layers (the engine, the screens) never reach the hardware layer, and no module grows past ~400
+lines.
 
 Read from the installed package's source, as the tests import it.
 """
@@ -97,3 +98,15 @@ def test_the_engine_and_the_screens_never_import_the_hardware_layer():
     pure = [m for m in graph if m.startswith(("companion.elgrande", "companion.screens"))]
     reaching = {m: sorted(t for t in graph[m] if t == "hw" or t.startswith("hw.")) for m in pure}
     assert not {m: t for m, t in reaching.items() if t}
+
+
+MAX_LINES = 400
+
+
+def test_every_module_is_small():
+    long = {
+        name: lines
+        for name, path in _modules().items()
+        if (lines := path.read_text(encoding="utf-8").count("\n")) > MAX_LINES
+    }
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
