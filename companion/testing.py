@@ -109,7 +109,7 @@ class StateSeeded:
     def choose(self, s: State, player: str) -> Action:
         # The number of public events and the menu offered tell one decision from the next.
         offered = ",".join(str(a) for a in legal_actions(s, player))
-        key = f"{self.seed}|{player}|{len(s.events)}|{offered}".encode()
+        key = f"{self.seed}|{player}|{s.event_count}|{offered}".encode()
         return self.kind(zlib.crc32(key)).choose(s, player)
 
 

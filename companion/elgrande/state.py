@@ -66,7 +66,10 @@ class State:
     # Pending decisions, the top one is asked; each a companion.elgrande.base.Step, not imported
     # even for the annotation: base builds on state, and the layers import one way.
     steps: list[Any] = field(default_factory=list)
+    # The events announced since the game's keeper (the session) last took them: the whole log
+    # is not kept here, so that copying a state (`apply`, a bot looking ahead) stays cheap.
     events: list[Event] = field(default_factory=list)
+    event_count: int = 0  # how many the game has announced: the last one's seq
     winners: tuple[str, ...] = ()
 
     # -- derived facts -------------------------------------------------------------------------
@@ -120,7 +123,14 @@ class State:
         self.bids[player] = value
 
     def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        self.events.append(Event(kind, text, detail, seq=len(self.events) + 1, round=self.round))
+        """The one way steps and effects make an event: numbered after every one before it."""
+        self.event_count += 1
+        self.events.append(Event(kind, text, detail, seq=self.event_count, round=self.round))
+
+    def take_events(self) -> list[Event]:
+        """The events announced since the last take, in order; the state keeps none of them."""
+        taken, self.events = self.events, []
+        return taken
 
     def move(self, player: str, source: str, target: str, n: int = 1) -> None:
         """Move caballeros between 'province', 'court' and areas. Callers check the rules."""

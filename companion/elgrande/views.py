@@ -15,7 +15,7 @@ them public.
 
 from __future__ import annotations
 
-import weakref
+from collections.abc import Sequence
 from typing import Any
 
 from companion.elgrande.base import SecretStep
@@ -25,7 +25,10 @@ from companion.elgrande.moves import describe
 from companion.elgrande.state import Event, State
 
 
-def public_view(s: State) -> dict[str, Any]:
+def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """`events`: the game's events as JSON, from whoever keeps the log (the session); without
+    it, the events the state has announced since they were last taken (the whole game when
+    nobody takes them)."""
     d = decision(s)
     top = s.steps[-1] if s.steps else None
     show_castillo = s.options.castillo_public
@@ -64,30 +67,14 @@ def public_view(s: State) -> dict[str, Any]:
         # which cards they are is not (a take-back may be hidden).
         "hand_counts": {p: len(s.hands[p]) for p in s.players},
         "decision": pending,
-        "events": events_json(s),
+        "events": events_json(s.events) if events is None else list(events),
         "winners": list(s.winners),
     }
 
 
-# The feed only grows within one State (an undo replays into a new one), so each event is made
-# JSON once: a view late in a game would otherwise rebuild a thousand of them on every press.
-# Kept with the Event objects it came from, to notice a feed that was changed in another way.
-_FEEDS: weakref.WeakKeyDictionary[State, tuple[list[Event], list[dict[str, Any]]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def events_json(s: State) -> list[dict[str, Any]]:
-    """Every event of `s` as `event_json` gives it (a new list; treat the dicts as read-only)."""
-    seen, done = _FEEDS.get(s, ([], []))
-    n = len(seen)
-    if n > len(s.events) or (n and s.events[n - 1] is not seen[-1]):
-        seen, done, n = [], [], 0
-    new = s.events[n:]
-    if new or not seen:
-        seen, done = seen + new, done + [event_json(e) for e in new]
-        _FEEDS[s] = (seen, done)
-    return list(done)
+def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as `event_json` gives them, in order (a new list)."""
+    return [event_json(e) for e in events]
 
 
 def event_json(e: Event) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from companion.elgrande.engine import apply_in_place, decision, new_game
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.options import OptionsError, TableOptions
-from companion.elgrande.state import State
+from companion.elgrande.state import Event, State
 from companion.session.store import Damage, GameHeader, LogEntry, Store
 
 CANCELLING = ("undo", "withdraw")  # entry kinds whose action is {"cancels": seq}
@@ -57,6 +57,7 @@ class Replayed:
     state: State
     applied: tuple[Applied, ...]
     replayed: int
+    events: tuple[Event, ...]  # the events of the decisions in force (the state keeps none)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Resumed:
     applied: tuple[Applied, ...]  # the decisions in force, in order
     replayed: int  # how many entries of the log replayed (the rest were dropped)
     damage: Damage | None  # what the store found wrong and repaired (None: nothing)
+    events: tuple[Event, ...] = ()  # the game's events in force, in order
 
 
 def start_state(header: GameHeader) -> State:
@@ -118,14 +120,16 @@ def replay(header: GameHeader, entries: Sequence[LogEntry]) -> Replayed:
         live, good = in_force(entries[:good])
         state = start_state(header)
         applied: list[Applied] = []
+        events = state.take_events()
         for position, entry in live:
             try:
                 applied.append(apply_decision(state, entry, Action.from_json(entry.action)))
             except RuleError:  # the engine refused it, or it is no action at all
                 good = position
                 break
+            events += state.take_events()
         else:
-            return Replayed(state, tuple(applied), good)
+            return Replayed(state, tuple(applied), good, tuple(events))
 
 
 def resume(store: Store) -> Resumed | None:
@@ -149,4 +153,6 @@ def resume(store: Store) -> Resumed | None:
             done.replayed, f"entry {done.replayed + 1} was refused by the rules engine"
         )
         entries = entries[: done.replayed]
-    return Resumed(header, entries, done.state, done.applied, done.replayed, store.damage)
+    return Resumed(
+        header, entries, done.state, done.applied, done.replayed, store.damage, done.events
+    )

@@ -83,6 +83,9 @@ class Session:
         self.entries: list[LogEntry] = []
         self.applied: list[Applied] = []  # the decisions in force, in order (to judge undo)
         self.events: list[dict[str, Any]] = []  # numbered public events, append-only
+        # The game's events in force (undone ones gone), as the public view lists them: the
+        # engine's state keeps none, so its copies stay cheap.
+        self._log: list[dict[str, Any]] = []
         # What is derived from the state (legal choices, who is waiting, the decision), computed
         # once per state: a press asks for them many times over (every pad, every output).
         self._derived: dict[tuple[str, ...], Any] = {}
@@ -104,7 +107,7 @@ class Session:
         new_game(header.players, seed, options)  # refuses bad seats before anything is stored
         store.start(header)
         session = cls(store, header)
-        session._publish(session.state.events)
+        session._keep(session.state.take_events())
         return session
 
     @classmethod
@@ -121,7 +124,7 @@ class Session:
         session = cls(store, resumed.header, resumed.state)
         session.entries = list(resumed.entries)  # the good prefix: a refused tail is dropped
         session.applied = list(resumed.applied)
-        session._publish(session.state.events)
+        session._keep([*resumed.events, *session.state.take_events()])
         return session
 
     # -- the state, and what is derived from it --------------------------------------------------
@@ -193,7 +196,7 @@ class Session:
         Built anew each time (a new dict the caller may keep): a copy of a cached view, made so
         that a caller cannot spoil the cache, costs more than this (public_view reuses the
         events' JSON), and the table asks for it once per change."""
-        view = public_view(self.state)
+        view = public_view(self.state, self._log)
         pending = view.get("decision")
         if pending is not None:
             waiting = self.public_waiting()
@@ -235,7 +238,7 @@ class Session:
         applied = apply_decision(self.state, entry, action)
         self._changed()
         self.applied.append(applied)
-        self._publish(self.state.events[len(self.state.events) - applied.events :])
+        self._keep(self.state.take_events())
 
     def undo_refusal(self, player: str) -> str | None:
         """Why `player` may not undo now (None: they may)."""
@@ -301,15 +304,18 @@ class Session:
         if done.replayed != len(self.entries):  # the live log replays whole
             raise AssertionError(f"the session's own log was refused at entry {done.replayed + 1}")
         self.applied = list(done.applied)
+        self._log = events_json(done.events)
         self.state = done.state
 
     def public_events(self) -> list[dict[str, Any]]:
         """The game's public events as the engine has them now (undone ones gone)."""
-        return events_json(self.state)
+        return list(self._log)
 
-    def _publish(self, events: list[Event]) -> None:
+    def _keep(self, events: list[Event]) -> None:
+        """New events from the engine: into the game's log, and published to the feed."""
         for e in events:
             plain = event_json(e)
+            self._log.append(plain)
             self._event(plain["kind"], plain["text"], plain["detail"])
 
     def _event(self, kind: str, text: str, detail: Any) -> None:

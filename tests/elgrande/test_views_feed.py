@@ -1,41 +1,44 @@
-"""`views.events_json`: each event made JSON once per State, and never a stale feed when the
-State's events were changed another way (shortened, or an event replaced)."""
+"""The event log lives with the game's keeper, not in the state: a state holds only the events
+announced since they were last taken, numbered on from the whole game's, and `apply` stays pure."""
 
 from __future__ import annotations
 
-from companion.elgrande.engine import new_game
-from companion.elgrande.state import Event
-from companion.elgrande.views import event_json, events_json
+import copy
+
+from companion.elgrande.engine import apply, legal_actions, new_game
+from companion.elgrande.views import event_json, public_view
 
 
-def _fresh_json(s) -> list[dict]:
-    return [event_json(e) for e in s.events]
-
-
-def test_the_feed_follows_new_events_and_a_shortened_list():
+def test_taken_events_leave_the_state_and_the_numbering_goes_on():
     s = new_game(["red", "blue"], seed=1)
-    assert events_json(s) == _fresh_json(s) and len(s.events) >= 2
-    s.announce("note", "one more", {"n": 1})
-    assert events_json(s) == _fresh_json(s)
-    del s.events[1:]  # shortened (a state rebuilt in place): from the start again
-    assert events_json(s) == _fresh_json(s) and len(events_json(s)) == 1
+    setup = s.take_events()
+    assert setup and [e.seq for e in setup] == list(range(1, len(setup) + 1))
+    assert s.events == [] and s.event_count == len(setup)
+    while not s.events:  # play on until the engine announces something
+        s = apply(s, "red" if legal_actions(s, "red") else "blue", _first_choice(s))
+    assert s.events[0].seq == len(setup) + 1
 
 
-def test_a_replaced_event_is_never_served_from_the_cache():
+def test_apply_leaves_the_state_it_was_given_as_it_was():
+    s = new_game(["red", "blue", "yellow"], seed=2)
+    s.take_events()
+    before = copy.deepcopy(s)
+    for _ in range(30):
+        after = apply(s, _decider(s), _first_choice(s))
+        assert public_view(s) == public_view(before) and s.event_count == before.event_count
+        s, before = after, copy.deepcopy(after)
+
+
+def test_the_public_view_lists_the_keepers_events_when_given():
     s = new_game(["red", "blue"], seed=1)
-    events_json(s)
-    last = s.events[-1]
-    s.events[-1] = Event("note", "replaced", None, seq=last.seq)  # same length, other event
-    assert events_json(s)[-1]["text"] == "replaced"
-    assert events_json(s) == _fresh_json(s)
+    assert [e["seq"] for e in public_view(s)["events"]] == [e.seq for e in s.events]
+    log = [event_json(e) for e in s.take_events()]
+    assert public_view(s)["events"] == [] and public_view(s, log)["events"] == log
 
 
-def test_a_detail_is_plain_json_with_its_keys_and_nested_values():
-    e = Event("note", "t", {3: (1, 2), "b": [{"c": (4,)}]}, seq=9)
-    assert event_json(e) == {
-        "seq": 9,
-        "kind": "note",
-        "text": "t",
-        "detail": {"3": [1, 2], "b": [{"c": [4]}]},
-        "round": None,  # an event made outside any round
-    }
+def _decider(s):
+    return next(p for p in s.players if legal_actions(s, p))
+
+
+def _first_choice(s):
+    return legal_actions(s, _decider(s))[0]
