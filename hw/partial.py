@@ -173,6 +173,15 @@ class ssd1306(_RemembersPanel, luma.oled.device.ssd1306):
             self.data(list(rows))
         self._acked = pages
 
+    def least_bytes(self, image: Image.Image) -> int:
+        """The fewest bus bytes any driver could send to turn the panel into ``image`` (the
+        physical limit): every page byte that differs, in one window (``I2C_WINDOW_OVERHEAD``);
+        the whole frame if the panel's content is unknown, 0 if nothing differs."""
+        pages = b"".join(page_buffer(self.preprocess(image)))
+        acked = b"".join(self._acked) if self._acked is not None else None
+        differ = len(pages) if acked is None else sum(map(int.__ne__, acked, pages))
+        return differ + I2C_WINDOW_OVERHEAD if differ else 0
+
     def _windows(self, pages: list[bytes]) -> list[Window]:
         acked = self._acked
         if acked is None:
@@ -217,6 +226,25 @@ class ssd1322(_RemembersPanel, luma.oled.device.ssd1322):
             self.data(list(buf))
         self._acked = pixels
 
+    def least_bytes(self, image: Image.Image) -> int:
+        """The fewest bus bytes any driver could send to turn the panel into ``image`` (the
+        physical limit): 2 bytes for each 4-pixel column address of a row with a pixel that
+        differs, in one window (``SPI_WINDOW_OVERHEAD``); the whole frame if the panel's content
+        is unknown, 0 if nothing differs."""
+        image = self.preprocess(image)
+        width, height = self._w, self._h
+        if self._acked is None:
+            differ = width * height // 4
+        else:
+            was = Image.frombytes(image.mode, image.size, self._acked)
+            old, new = (i if i.mode != "1" else i.convert("L") for i in (was, image))
+            old_px, new_px = old.tobytes(), new.tobytes()
+            group = 4 * len(new_px) // (width * height)  # bytes of 4 pixels
+            differ = sum(
+                old_px[i : i + group] != new_px[i : i + group] for i in range(0, len(new_px), group)
+            )
+        return 2 * differ + SPI_WINDOW_OVERHEAD if differ else 0
+
     def _windows(self, pixels: bytes) -> list[Window]:
         width, height = self._w, self._h
         if self._acked is None:
@@ -259,14 +287,25 @@ class max7219(_RemembersPanel, luma.led_matrix.device.max7219):
         else:
             super().data(data)
 
-    def display(self, image: Image.Image) -> None:
-        """luma's frame for ``image``, then only the digits that differ from the panel's."""
+    def least_bytes(self, image: Image.Image) -> int:
+        """The fewest bus bytes any driver could send to turn the chain into ``image``: one
+        transfer through the chain (2 bytes a module) for each digit register that differs in
+        any module; every digit if the chain's content is unknown."""
+        digits, acked = self._digits(image), self._acked
+        return sum(len(d) for i, d in enumerate(digits) if acked is None or acked[i] != d)
+
+    def _digits(self, image: Image.Image) -> list[bytes]:
+        """luma's frame for ``image`` as its transfers, one per digit, captured (not sent)."""
         self._captured = []
         try:
             super().display(image)
-            digits = self._captured
+            return self._captured
         finally:
             self._captured = None
+
+    def display(self, image: Image.Image) -> None:
+        """luma's frame for ``image``, then only the digits that differ from the panel's."""
+        digits = self._digits(image)
         acked, self._acked = self._acked, None  # until every digit is written
         for i, digit in enumerate(digits):
             if acked is None or acked[i] != digit:

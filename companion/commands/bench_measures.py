@@ -1,5 +1,6 @@
 """What `companion bench` measures, one function a figure: presses of scripted five-player games
-on the reference build's mock stack, a bare luma frame, a resume, a cold start, a demo's peak RSS
+on the reference build's mock stack (with the bytes each would put on the buses), the copy of a
+late-game state, a resume, a cold start, a demo's peak RSS
 and a running table's idle CPU. `bench` puts them beside their budgets.
 """
 
@@ -14,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.commands.bench_bus import BusMeter, PressBytes
+
 MIN_PRESSES = 2000
 PLAYERS = 5
 
@@ -26,6 +29,8 @@ class PressRun:
     writes: list[int]
     committing: list[float]  # of each duration, the time the store's append took (its fsync)
     cpu: list[float]  # CPU time of each press (what other processes on the machine do not inflate)
+    fsyncs: list[int]  # the store's appends each press made: one fsync'd transaction each
+    bus: list[PressBytes]  # the bytes each press would put on the buses, and their limit
     store_path: Path  # the SQLite file of the last game played (whole, for the resume figure)
 
 
@@ -48,6 +53,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     from companion.session.sqlite_store import SqliteStore
     from companion.testing import BotDriver, Presser, VirtualClock, make_bots
     from hw.backend import MockBackend
+    from hw.guarded import GuardedDevice
     from hw.hardware import build_hardware
 
     hardware, table = load_app_config(None, "pi.toml")
@@ -57,9 +63,11 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     stores: list[SqliteStore] = []
 
     committing = [0.0]
+    appends = [0]
 
     class TimedStore(SqliteStore):
         def append(self, entry: Any) -> None:
+            appends[0] += 1
             start = time.perf_counter()
             try:
                 super().append(entry)
@@ -71,6 +79,17 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         return stores[-1]
 
     hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
+    meter = BusMeter(hardware)
+    frames: list[tuple[str, Any]] = []  # (device key, image) given to a device during a press
+    send = GuardedDevice._send
+
+    def recording_send(self: GuardedDevice, image: Any) -> None:
+        frames.append((self.key, image))  # kept, not copied: a renderer makes a new image
+        send(self, image)
+
+    GuardedDevice._send = recording_send  # type: ignore[method-assign]
+    fsyncs: list[int] = []
+    bus: list[PressBytes] = []
     durations: list[float] = []
     writes: list[int] = []
     commits: list[float] = []
@@ -84,7 +103,8 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         while (planned := driver.plan()) is not None:
             player, buttons = planned
             for button in buttons:
-                before, committing[0] = _frames_written(hw), 0.0
+                before, committing[0], appends[0] = _frames_written(hw), 0.0, 0
+                frames.clear()
                 start, start_cpu = time.perf_counter(), time.thread_time()
                 presser.press(player, button)
                 while not events.empty():  # what the one loop does with each event
@@ -94,21 +114,24 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 writes.append(_frames_written(hw) - before)
                 durations.append(took)
                 commits.append(committing[0])
+                fsyncs.append(appends[0])
+                bus.append(meter.press(frames))  # after the timing: the Pi has no such step
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
         if app.mode != Mode.FINAL:
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
         if not kept.saving:  # the commits timed would not be every decision's
             raise RuntimeError(f"the scripted game (seed {seed}) was not saved: {kept.message}")
     finally:
+        GuardedDevice._send = send  # type: ignore[method-assign]
         hw.close()
         for store in stores:
             store.close()
-    return PressRun(durations, writes, commits, cpu, path)
+    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path)
 
 
 def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
     """Whole games, seed after seed, until at least `minimum` presses were timed."""
-    run = PressRun([], [], [], [], folder)
+    run = PressRun([], [], [], [], [], [], folder)
     seed = 1
     while len(run.durations) < minimum:
         game = play_timed_game(seed, folder)
@@ -116,6 +139,8 @@ def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
         run.writes += game.writes
         run.committing += game.committing
         run.cpu += game.cpu
+        run.fsyncs += game.fsyncs
+        run.bus += game.bus
         run.store_path = game.store_path
         seed += 1
     return run
@@ -132,29 +157,35 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[int(rank) - 1]
 
 
-# -- the floor -------------------------------------------------------------------------------------
+# -- a state copy ----------------------------------------------------------------------------------
 
 
-def measure_floor(repeat: int = 500) -> float:
-    """Seconds for one bare luma `canvas` draw (a text line and a frame) plus `display()` on the
-    main display's dummy device; the median of `repeat`."""
-    from luma.core.render import canvas
-    from PIL import ImageFont
+def late_game_state(seed: int = 3) -> Any:
+    """A five-player state in the last round, its events taken (as the session keeps it)."""
+    import random
 
-    from companion.app.config import load_app_config
-    from hw.devices import dummy_display
+    from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
 
-    hardware, _ = load_app_config(None, "pi.toml")
-    driver = dummy_display(hardware.display)
-    device = driver.make(driver.open_bus())
-    font = ImageFont.load_default_imagefont()  # loaded once, as any real app would
+    s = new_game(["red", "blue", "yellow", "green", "black"], seed=seed)
+    rng = random.Random(seed)
+    while s.round_index < len(s.rounds) - 1 and (d := decision(s)) is not None:
+        apply_in_place(s, d.players[0], rng.choice(legal_actions(s, d.players[0])))
+        s.take_events()
+    return s
+
+
+def measure_state_copy(repeat: int = 2000) -> float:
+    """Seconds for the copy `apply` makes of a late-game five-player state (the median of
+    `repeat` batches of 10: one copy is too short for the clock)."""
+    import copy
+
+    s = late_game_state()
     times = []
-    for i in range(repeat):
+    for _ in range(repeat // 10):
         start = time.perf_counter()
-        with canvas(device) as draw:  # leaving the block calls device.display(image)
-            draw.rectangle(device.bounding_box, outline="white")
-            draw.text((4, 4), f"Round {i % 9 + 1}/9", font=font, fill="white")
-        times.append(time.perf_counter() - start)
+        for _ in range(10):
+            copy.deepcopy(s)
+        times.append((time.perf_counter() - start) / 10)
     return statistics.median(times)
 
 

@@ -9,18 +9,24 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.commands import bench, bench_measures
+from companion.commands import bench, bench_bus, bench_measures
 
 KEYS = {
     "press_p50_ms",
     "press_p99_ms",
-    "floor_ms",
-    "press_over_floor",
+    "zero2_press_p50_ms",
+    "zero2_press_p99_ms",
+    "i2c_bytes_per_press",
+    "spi_bytes_per_press",
+    "bus_bytes_per_press",
+    "changed_bytes_per_press",
+    "bus_over_changed",
+    "writes_per_press",
+    "state_copy_ms",
     "cold_start_s",
     "replay_ms",
     "peak_rss_mb",
     "idle_cpu_pct",
-    "writes_per_press",
 }
 
 
@@ -35,7 +41,7 @@ def _stub(monkeypatch, figures: bench.Figures) -> list[tuple[float, int]]:
 
     def run_all(idle_window, presses, progress):
         calls.append((idle_window, presses))
-        return figures, bench.Breakdown(10, 4, 1.0, 2.0, 0.5, 0.4, 0.6)
+        return figures, bench.Breakdown(10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 0.4)
 
     monkeypatch.setattr(bench, "run_all", run_all)
     return calls
@@ -50,11 +56,11 @@ def test_json_prints_exactly_the_figures_and_passes_the_windows_on(monkeypatch, 
 
 
 def test_plain_output_shows_each_budget_and_a_miss_fails(monkeypatch, capsys):
-    _stub(monkeypatch, _figures(cold_start_s=0.9))
+    _stub(monkeypatch, _figures(cold_start_s=0.5))
     assert main(["bench"]) == 1
     out = capsys.readouterr().out
     cold = next(line for line in out.splitlines() if line.startswith("cold start"))
-    assert "budget <= 0.6" in cold and cold.rstrip().endswith("miss")
+    assert "budget <= 0.3" in cold and cold.rstrip().endswith("miss")
     idle = next(line for line in out.splitlines() if line.startswith("idle CPU"))
     assert idle.rstrip().endswith("ok")
 
@@ -66,8 +72,9 @@ def test_a_figure_over_its_budget_is_a_miss(name):
     assert bench.misses(_figures(**{name: limit * 1.01})) == [name]
 
 
-def test_the_docstring_examples_run():
-    result = doctest.testmod(bench_measures)
+@pytest.mark.parametrize("module", [bench_measures, bench_bus])
+def test_the_docstring_examples_run(module):
+    result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
 
 
