@@ -88,12 +88,37 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
     return first, lo
 
 
-def plan_windows(
-    spans: Sequence[tuple[int, int] | None], *, overhead: float, bytes_per_cell: float
-) -> list[Window]:
-    """Windows covering every changed row (``spans[row]`` is its changed columns, or None).
+def changed_runs(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
+    """The runs of indexes where two equal-length rows differ (end exclusive), two runs kept as
+    one when at most ``gap`` equal bytes lie between them: sending those costs no more than
+    the window another run would need.
 
-    Going down the rows, a changed row joins the window above it (unchanged rows between them
+    >>> changed_runs(b"abcdefghijklmnop", b"Xbcdefghijklmnop", 2)
+    [(0, 1)]
+    >>> changed_runs(b"abcdefghijklmnop", b"XbXdefghijklmnoX", 2)
+    [(0, 3), (15, 16)]
+    """
+    span = changed_span(old, new)
+    if span is None:
+        return []
+    runs: list[tuple[int, int]] = []
+    start = last = span[0]
+    for i in range(span[0] + 1, span[1]):
+        if old[i] != new[i]:
+            if i - last - 1 > gap:
+                runs.append((start, last + 1))
+                start = i
+            last = i
+    runs.append((start, last + 1))
+    return runs
+
+
+def plan_windows(
+    runs: Sequence[Sequence[tuple[int, int]]], *, overhead: float, bytes_per_cell: float
+) -> list[Window]:
+    """Windows covering every changed run (``runs[row]`` is that row's changed columns).
+
+    Going down the rows, a run joins the latest window it may (unchanged cells between them
     included) when the joined window costs no more bytes than the two apart.
     """
 
@@ -101,17 +126,17 @@ def plan_windows(
         return overhead + w.cells * bytes_per_cell
 
     windows: list[Window] = []
-    for row, span in enumerate(spans):
-        if span is None:
-            continue
-        alone = Window(row, row + 1, *span)
-        if windows:
-            last = windows[-1]
-            joined = Window(last.top, row + 1, min(last.left, span[0]), max(last.right, span[1]))
-            if cost(joined) <= cost(last) + cost(alone):
-                windows[-1] = joined
-                continue
-        windows.append(alone)
+    for row, spans in enumerate(runs):
+        for left, right in spans:
+            alone = Window(row, row + 1, left, right)
+            for i in range(len(windows) - 1, -1, -1):
+                last = windows[i]
+                joined = Window(last.top, row + 1, min(last.left, left), max(last.right, right))
+                if cost(joined) <= cost(last) + cost(alone):
+                    windows[i] = joined
+                    break
+            else:
+                windows.append(alone)
     return windows
 
 
@@ -174,20 +199,29 @@ class ssd1306(_RemembersPanel, luma.oled.device.ssd1306):
         self._acked = pages
 
     def least_bytes(self, image: Image.Image) -> int:
-        """The fewest bus bytes any driver could send to turn the panel into ``image`` (the
-        physical limit): every page byte that differs, in one window (``I2C_WINDOW_OVERHEAD``);
-        the whole frame if the panel's content is unknown, 0 if nothing differs."""
-        pages = b"".join(page_buffer(self.preprocess(image)))
-        acked = b"".join(self._acked) if self._acked is not None else None
-        differ = len(pages) if acked is None else sum(map(int.__ne__, acked, pages))
+        """The fewest bus bytes a driver could send to turn the panel into ``image`` (the
+        physical limit): every page byte that differs, the equal bytes between two of them in
+        a page when fewer than a window's framing (skipping them costs another window), and
+        one window's framing (``I2C_WINDOW_OVERHEAD``); the whole frame if the panel's content
+        is unknown, 0 if nothing differs."""
+        pages = page_buffer(self.preprocess(image))
+        if self._acked is None:
+            differ = sum(map(len, pages))
+        else:
+            gap = I2C_WINDOW_OVERHEAD  # equal bytes cheaper to send than to skip
+            runs = (
+                changed_runs(old, new, gap) for old, new in zip(self._acked, pages, strict=True)
+            )
+            differ = sum(end - start for page in runs for start, end in page)
         return differ + I2C_WINDOW_OVERHEAD if differ else 0
 
     def _windows(self, pages: list[bytes]) -> list[Window]:
         acked = self._acked
         if acked is None:
             return [Window(0, len(pages), 0, len(pages[0]))]
-        spans = [changed_span(old, new) for old, new in zip(acked, pages, strict=True)]
-        return plan_windows(spans, overhead=I2C_WINDOW_OVERHEAD, bytes_per_cell=1)
+        gap = I2C_WINDOW_OVERHEAD
+        runs = [changed_runs(old, new, gap) for old, new in zip(acked, pages, strict=True)]
+        return plan_windows(runs, overhead=I2C_WINDOW_OVERHEAD, bytes_per_cell=1)
 
 
 class ssd1309(ssd1306, luma.oled.device.ssd1309):
@@ -250,14 +284,14 @@ class ssd1322(_RemembersPanel, luma.oled.device.ssd1322):
         if self._acked is None:
             return [Window(0, height, 0, width)]
         stride = len(pixels) // height
-        spans: list[tuple[int, int] | None] = []
+        spans: list[list[tuple[int, int]]] = []
         for y in range(height):
             row = slice(y * stride, (y + 1) * stride)
             span = changed_span(self._acked[row], pixels[row])
             if span is not None:
                 first, end = self._pixel_span(*span, stride)
                 span = (first & ~3, min(width, (end + 3) & ~3))  # 4-pixel column addresses
-            spans.append(span)
+            spans.append([] if span is None else [span])
         return plan_windows(spans, overhead=SPI_WINDOW_OVERHEAD, bytes_per_cell=0.5)
 
     def _pixel_span(self, first: int, end: int, stride: int) -> tuple[int, int]:

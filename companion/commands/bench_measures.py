@@ -97,6 +97,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     try:
         kept = open_resilient(path, durable=timed_store)  # the net, as `companion run` has it
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=kept)
+        meter.press(frames)  # the start-up screens: on the panels before the first press
         presser = Presser(hw, clock)
         driver = BotDriver(app, presser, make_bots(seats, seed), hw.events)
         events = hw.events
