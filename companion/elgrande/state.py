@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,9 +143,45 @@ class State:
             else:
                 self.board[place][player] += delta
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """The copy `apply` and a bot looking ahead make: the plain containers copied by hand,
+        the rest (the pending steps) by `copy.deepcopy` — the same result, several times
+        faster."""
+        new = object.__new__(State)
+        memo[id(self)] = new
+        for name, value in self.__dict__.items():
+            new.__dict__[name] = _copied(value, memo)
+        return new
+
     def __repr__(self) -> str:
         # Public facts only: no hands, stacks, Castillo contents or sealed choices.
         return (
             f"<State round={self.round} phase={self.phase} king={self.king} "
             f"scores={self.scores} pending={len(self.steps)}>"
         )
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of `value`: dicts, lists and tuples of atoms by hand, anything else by
+    `copy.deepcopy` (with the same memo, so shared objects stay shared)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        out = value.copy()
+        for k, v in out.items():
+            if type(v) not in _ATOMS:
+                out[k] = _copied(v, memo)
+        return out
+    if kind is list:
+        out = value.copy()
+        for i, v in enumerate(out):
+            if type(v) not in _ATOMS:
+                out[i] = _copied(v, memo)
+        return out
+    if kind is tuple and all(type(v) in _ATOMS for v in value):
+        return value
+    return copy.deepcopy(value, memo)
