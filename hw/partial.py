@@ -9,14 +9,17 @@ These are luma's own device classes with ``display`` overridden: each one rememb
 the panel acknowledged (every write of it returned) and sends only the windows that differ, with
 the command bytes luma itself uses:
 
-- SSD1306 / SSD1309: the panel RAM is in 8-pixel-high pages; a window is a run of pages and the
-  column span that changed in them (``COLUMNADDR`` / ``PAGEADDR``, horizontal addressing).
+- SSD1306 / SSD1309: the panel RAM is in 8-pixel-high pages; a window is a run of pages and a
+  run of changed columns in them (``COLUMNADDR`` / ``PAGEADDR``, horizontal addressing); a page
+  with changes far apart sends them as separate windows.
 - SSD1322: a window is a run of pixel rows and their changed columns, widened to the panel's
   4-pixel column addresses (luma's ``_set_position``; the pixels through luma's ``_populate``).
 - MAX7219: one transfer per digit register, through the whole chain; only the digits (rows of
   every module) that changed are sent. The frame is luma's own ``display``, captured.
 
-Nearby changed rows share one window when that costs fewer bytes than two windows' commands.
+Nearby changes share one window when that costs fewer bytes than two windows' commands. Each
+driver's ``least_bytes`` is the physical limit beside it: the fewest bytes any driver could send
+for the same change (``companion bench`` compares the two).
 What the panel holds is forgotten (the next frame is sent whole) when a write raises, and on a
 contrast or power change (show / hide); a freshly built driver knows nothing either.
 
