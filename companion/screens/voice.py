@@ -88,6 +88,7 @@ _SAYERS: dict[str, Callable[[Event], str]] = {
     "veto": _text,
     "take_back": _text,
     "discs": _text,  # revealed discs
+    "castillo_discs": _text,  # a general scoring's discs: where the Castillo goes
     "scoreboard": _text,
     "grande": _text,
     "general_scoring": _text,

@@ -287,7 +287,19 @@ def test_general_scoring_after_round_three_with_secret_discs():
     assert s.court["blue"] == court_blue + 1
     assert s.scores["red"] >= scores["red"] + 5  # first in the Castillo
     kinds = [e.kind for e in s.events[-14:]]
-    assert kinds.count("score") == 10 and "discs" in kinds
+    assert kinds.count("score") == 10
+    # The printed order: the Castillo, then its caballeros moved by the discs, then the regions.
+    assert kinds[kinds.index("castillo_discs") - 2 : kinds.index("castillo_discs") + 2] == [
+        "score",
+        "totals",
+        "castillo_discs",
+        "score",
+    ]
+    moves = next(e for e in s.events if e.kind == "castillo_discs")
+    assert moves.detail["red"] == {"disc": region, "count": 2, "to": region}
+    assert moves.detail["blue"] == {"disc": s.king, "count": 1, "to": "court"}
+    assert moves.detail["yellow"]["count"] == 0
+    assert "blue: 1 caballero → the court" in moves.text
     assert s.round == 4
     check_invariants(s)
 
