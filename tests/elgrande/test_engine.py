@@ -431,10 +431,15 @@ def test_a_rounds_announcements_name_the_turn_order_each_turn_and_the_discards(n
     assert announced == "Turn order: " + ", ".join(order)
     assert [e.text for e in events if e.kind == "turn"] == [f"{p}'s turn" for p in order]
     rounds = [(e.text, e.detail) for e in events if e.kind == "round"]
-    assert rounds == [("Round 1", 1), ("Round 2", 2)]
+    # The shuffled deck's cards are named by title for the table to lay out.
+    assert [n for _, n in rounds] == [1, 2]
+    assert all(
+        text.startswith(f"Round {n}. Lay out the action cards: stack 1 “") for text, n in rounds
+    )
     taken = {e.detail for e in events if e.kind == "card"}
     (discarded,) = [e.text for e in events if e.kind == "discard"]
-    assert discarded == "Discarded: " + ", ".join(c for c in offered if c not in taken)
+    left = (game_data().card_named(c) for c in offered if c not in taken)
+    assert discarded == "Discarded: " + ", ".join(left)
 
 
 def refusal(s, player, action):
@@ -455,7 +460,7 @@ def test_refusals_say_who_is_waited_for_and_what_is_asked():
     s = turn_with("4f")
     assert refusal(s, "blue", Action("end_turn")) == (
         "it is not blue's decision now; waiting for red: "
-        "Card 4f: place caballeros and/or carry out its action"
+        "“King to adjacent”: place caballeros and/or carry out its action"
     )
     s = new_game(FIVE[:3], 1)
     bid = take_first_choice(s, "red")  # the sealed power card, through its menu group
