@@ -18,6 +18,7 @@ class Page:
     title: str
     lines: tuple[str, ...]
     speech: str | None
+    confirm: bool = False  # ● says the real board now matches this page, not just "next"
 
 
 class Announcer:

@@ -10,10 +10,16 @@ from typing import Any
 from companion.app.announce import Page
 from companion.app.core import TableCore
 from companion.app.mode import Mode
-from companion.screens.pages import PAGE_KINDS, announce_page, scores_page
+from companion.screens.pages import (
+    CONFIRM_KINDS,
+    PAGE_KINDS,
+    announce_page,
+    discs_page,
+    scores_page,
+)
 from companion.screens.voice import speech_for
 
-CUES_FOR = {"bids": "reveal", "discs": "reveal"}
+CUES_FOR = {"bids": "reveal", "discs": "reveal", "castillo_discs": "reveal"}
 
 
 def consume_events(t: TableCore) -> None:
@@ -48,10 +54,15 @@ def consume_events(t: TableCore) -> None:
 
 
 def _page(t: TableCore, ev: dict[str, Any], said: str | None) -> Page:
-    """One page of an announcement: an area's scoring as `companion screens` draws it, or
-    the scores after a general scoring as its totals event says them (not the scores now)."""
-    ui = scores_page(ev["detail"]) if ev["kind"] == "totals" else announce_page(ev)
-    return Page(ui.title, ui.lines, said or ev["text"])
+    """One page of an announcement: an area's scoring as `companion screens` draws it, the
+    scores as its totals event says them (not the scores now), or the discs' moves to make."""
+    if ev["kind"] == "totals":
+        ui = scores_page(ev["detail"])
+    elif ev["kind"] == "castillo_discs":
+        ui = discs_page(ev["detail"])
+    else:
+        ui = announce_page(ev)
+    return Page(ui.title, ui.lines, said or ev["text"], ev["kind"] in CONFIRM_KINDS)
 
 
 def say_page(t: TableCore) -> None:

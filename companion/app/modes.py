@@ -123,11 +123,13 @@ class Announce(TableMode):
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         page, a = t.announcer.current, t.announcer
-        footer = announce_footer(a.index + 1, len(a.pages), t.hw.display.size[0])
+        width_px = t.hw.display.size[0]
+        footer = announce_footer(a.index + 1, len(a.pages), width_px, confirm=page.confirm)
         return MainUI("announce", page.title, page.lines, None, footer, alerts)
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
-        return PadMenu(p, "Scoring: ● next", (), 0, True)
+        confirm = t.announcer.active and t.announcer.current.confirm
+        return PadMenu(p, "Board moved? ● yes" if confirm else "Scoring: ● next", (), 0, True)
 
 
 class Final(TableMode):

@@ -101,8 +101,9 @@ def _public(t: TableCore) -> dict[str, Any]:
 def _pad_inputs(t: TableCore, p: str) -> tuple[Any, ...]:
     """All that `pad_menu(p)` and `own(p)` read: the mode, the session's state (its stamp
     changes with every change, and differs from any other session's) and p's menu, with its
-    page and cursor as they are now (the menu object itself is mutable)."""
+    page and cursor as they are now (the menu object itself is mutable), and the
+    announcement's page (a page the table confirms asks the pads so)."""
     s = t.session
     menu = t.menus.get(p)
     where = None if menu is None else (menu.page, menu.cursor)
-    return (t.mode, None if s is None else s.stamp, menu, where)
+    return (t.mode, None if s is None else s.stamp, menu, where, t.announcer.index)

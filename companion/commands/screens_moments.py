@@ -163,7 +163,7 @@ class _Camera:
             page = app.announcer.current
             if page.title == SCORES_TITLE:
                 self._keep("scores")  # the last score table of the game stays
-            elif len(page.lines) > self.most_reasons:
+            elif not page.confirm and len(page.lines) > self.most_reasons:  # an area scored
                 self.most_reasons = len(page.lines)
                 self._keep("announce")
             return

@@ -37,6 +37,7 @@ class ActionCard:
     stack: int
     copies: int
     text: str
+    title: str  # a short name from the printed wording: a pad label, distinct in its stack
 
     @property
     def caballeros(self) -> int:
@@ -81,6 +82,14 @@ class GameData:
     def short_name(self, area: str) -> str:
         """The area's name for a pad menu (at most SHORT_NAME_MAX characters)."""
         return self.castillo_short if area == CASTILLO else self.regions[area].short
+
+    def card_title(self, card: str) -> str:
+        """An action card's name as the table reads it (ids are not printed on the cards)."""
+        return self.action_cards[card].title
+
+    def card_named(self, card: str) -> str:
+        """An action card in a sentence: its title quoted ("takes “Veto”")."""
+        return f"“{self.card_title(card)}”" if card in self.action_cards else f"card {card}"
 
     def action_deck(self) -> list[str]:
         """Every physical action card, one id per copy (45 in all)."""
@@ -155,7 +164,10 @@ def _load_cards(cards: dict[str, Any]) -> dict[str, Any]:
     for i, c in enumerate(cards["action_cards"]):
         if c["id"] in action:
             raise DataError(f"cards.json action_cards[{i}]: id {c['id']!r} is repeated")
-        action[c["id"]] = ActionCard(c["id"], c["stack"], c["copies"], c["text"])
+        action[c["id"]] = ActionCard(c["id"], c["stack"], c["copies"], c["text"], c["title"])
+    titles = [(c.stack, c.title) for c in action.values()]
+    if len(set(titles)) != len(titles):
+        raise DataError("cards.json action_cards: two cards of a stack share a title")
     return {"power_cards": power, "action_cards": action}
 
 

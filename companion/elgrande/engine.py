@@ -228,6 +228,9 @@ def _ask_first_bidder(s: State) -> None:
         s.steps.append(ChooseFirstBidder())
 
 
+DEAL_SAID = "Lay out the action cards: "  # after "Round N. " when the device shuffles
+
+
 def _start_round(s: State) -> None:
     s.round_index += 1
     s.bids, s.taken, s.turn_order, s.turn_index = {}, {}, (), 0
@@ -239,7 +242,11 @@ def _start_round(s: State) -> None:
         s.steps += [RevealCard(stack) for stack in (4, 3, 2, 1)]  # stack 1 asked first
     else:
         s.face_up = [s.stacks[stack].pop() for stack in (1, 2, 3, 4)] + [KINGS_CARD]
-    s.announce("round", f"Round {s.round}", s.round)
+    deal = ""
+    if s.options.deck == "shuffled":  # the table lays out the printed cards the device dealt
+        dealt = ", ".join(f"{i} {s.data.card_named(c)}" for i, c in enumerate(s.face_up[:4], 1))
+        deal = f". {DEAL_SAID}stack {dealt}"
+    s.announce("round", f"Round {s.round}{deal}", s.round)
 
 
 def _set_turn_order(s: State) -> None:
@@ -258,7 +265,7 @@ def _start_turn(s: State) -> None:
 def _end_round(s: State) -> None:
     discarded = [c for c in s.face_up if c != KINGS_CARD]
     if discarded:
-        s.announce("discard", "Discarded: " + ", ".join(discarded))
+        s.announce("discard", "Discarded: " + ", ".join(map(s.data.card_named, discarded)))
     s.face_up = []
     s.first_bidder = min(s.players, key=lambda p: s.bids[p])
     for p, held in list(s.vetoes.items()):

@@ -168,21 +168,21 @@ NAME_MAX = 7  # a player's name inside a label (longer names are cut, with a dot
 # kind -> label; "{area}" is the target's short area name, "{colour}"/"{from}" a caballero's
 # colour and short region, "{t}" the target as it is. Each fits LABEL_MAX (tests check all).
 LABELS = {
-    "bid": "power card {t}",
+    "bid": "power {t}: {n} to court",  # how many caballeros the card brings
     "bid_group": "power cards {t}",
     "take": "take {t} to court",
     "take_from": "take from {area}",
-    "card": "action card {t}",
+    "card": "{card}",  # the card's title: ids are not printed on the cards
     "place": "place in {area}",
     "stop_placing": "done placing",
-    "act": "carry out {t}",
+    "act": "carry out the card",
     "end_turn": "end the turn",
     "done": "done",
     "back": "back",
     "disc": "disc on {area}",
     "first_bidder": "{name} bids first",
-    "reveal": "card {t} turned up",
-    "either": "play it as {t}",
+    "reveal": "{card}",
+    "either": "{card}",
     "region_1a": "{area}",
     "region_1i": "{area}",
     "score_region": "score {area}",
@@ -218,13 +218,19 @@ def describe(action: Action) -> str:
     'yellow in C.Nueva'
     """
     t = action.target
-    fields = {"t": t, "area": "", "colour": "", "from": "", "name": ""}
+    fields = {"t": t, "area": "", "colour": "", "from": "", "name": "", "card": "", "n": ""}
+    if isinstance(t, int) and not isinstance(t, bool):
+        fields["n"] = game_data().power_cards.get(t, "")
     if isinstance(t, str):
+        cards = game_data().action_cards
+        fields["card"] = cards[t].title if t in cards else t
         fields["area"] = "the court" if t == "court" else _area_or_text(t)
         fields["name"] = _player(t)
     if isinstance(t, Piece):
         fields["from"], fields["colour"] = _area_or_text(t.region), _player(t.colour)
     template = LABELS.get(action.kind) if isinstance(action.kind, str) else None
+    if action.kind == "bid" and fields["n"] == "":  # not a power card: no count to show
+        template = "power card {t}"
     label = template.format(**fields) if template else str(action).replace("_", " ")
     return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "."
 

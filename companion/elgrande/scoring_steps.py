@@ -6,7 +6,7 @@ The round's other decisions live in `steps`; the step vocabulary in `base`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.elgrande.base import (
     SecretStep,
@@ -139,10 +139,41 @@ class CastilloDiscs(SecretStep):
         result = general_scoring(s.position(), discs)
         castillo, *regions = result.areas
         add_scores(s, [castillo], "Castillo scored")
-        shown = ", ".join(f"{p} → {s.data.area_name(r)}" for p, r in discs.items())
-        s.announce("discs", f"Discs: {shown}", discs)
+        # Before any region is read out, the table empties the real Castillo as the discs say.
+        moves = self._moves_text(s, discs)
+        s.announce("castillo_discs", f"Discs revealed. {moves}", self._moves(s, discs))
         for area in s.board:
             s.board[area] = {p: result.caballeros_after.get(area, {}).get(p, 0) for p in s.players}
         for p, n in result.to_court.items():
             s.court[p] += n
         add_scores(s, regions, "Regions scored")
+
+    @staticmethod
+    def _moves(s: State, discs: dict[str, str]) -> dict[str, dict[str, Any]]:
+        """Per player: the disc, how many caballeros leave the Castillo, and where they go
+        (a disc on the King's region sends them back to the court)."""
+        return {
+            p: {
+                "disc": r,
+                "count": s.board[CASTILLO][p],
+                "to": "court" if r == s.king else r,
+            }
+            for p, r in discs.items()
+        }
+
+    def _moves_text(self, s: State, discs: dict[str, str]) -> str:
+        said = []
+        for p, move in self._moves(s, discs).items():
+            n, disc = move["count"], s.data.area_name(discs[p])
+            if not n:
+                said.append(f"{p} → {disc}, none in the Castillo")
+            elif move["to"] == "court":
+                said.append(f"{p}: {caballeros(n)} → the court (disc on the King's {disc})")
+            else:
+                said.append(f"{p}: {caballeros(n)} → {disc}")
+        return "; ".join(said)
+
+
+def caballeros(n: int) -> str:
+    """ "1 caballero", "3 caballeros"."""
+    return f"{n} caballero" + ("" if n == 1 else "s")

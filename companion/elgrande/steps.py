@@ -74,7 +74,7 @@ class RevealCard(Step):
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
         return (
-            f"card {action.target} is not left in stack {self.stack} "
+            f"{s.data.card_named(str(action.target))} is not left in stack {self.stack} "
             f"(each copy is turned up once per game); " + choices_text(legal)
         )
 
@@ -282,10 +282,13 @@ class ChooseActionCard(Step):
         self.chosen = True
         if card == "2a":  # the Veto is kept face up until used or the next round ends
             s.vetoes.setdefault(player, []).append(s.round_index)
-        s.announce("card", f"{player} takes card {card}", card)
+        s.announce("card", f"{player} takes {s.data.card_named(card)}", card)
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
-        return f"card {action.target} is not on offer this round; " + choices_text(legal)
+        return (
+            f"{s.data.card_named(str(action.target))} is not on offer this round; "
+            + choices_text(legal)
+        )
 
 
 @dataclass
@@ -319,7 +322,7 @@ class Turn(Step):
     def prompt(self, s: State) -> str:
         if self.placing:
             return f"Place caballeros ({self.placed} placed)"
-        return f"Card {self._card(s)}: place caballeros and/or carry out its action"
+        return f"{s.data.card_named(self._card(s))}: place caballeros and/or carry out its action"
 
     def legal(self, s: State, player: str) -> list[Action]:
         acts = []
@@ -363,7 +366,8 @@ class Turn(Step):
         elif action.kind == "place" and s.court[player] == 0:
             why = "your court is empty"
         elif action.kind == "place" and self.placed >= self._limit(s):
-            why = f"card {self._card(s)} lets you place at most {self._limit(s)} caballeros"
+            card = s.data.card_named(self._card(s))
+            why = f"{card} lets you place at most {self._limit(s)} caballeros"
         elif action.kind == "place":
             why = "your placement is over: placement and action are never interleaved"
         elif action.kind == "act" and self.placing:

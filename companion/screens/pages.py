@@ -23,15 +23,22 @@ from companion.screens.reasons import area_score, short_reason
 from companion.screens.text import width
 
 NEXT = "● next  hold ● repeat"
-PAGE_KINDS = ("score", "totals")  # the events an announcement makes a page of, one each
+MATCHES = "● board matches"  # a page the table acts on: ● once the real board is the same
+# The events an announcement makes a page of, one each.
+PAGE_KINDS = ("score", "totals", "castillo_discs")
+CONFIRM_KINDS = ("castillo_discs",)  # pages ● confirms rather than just turns
 
 
-def announce_footer(page: int, pages: int, width_px: int) -> str:
+def announce_footer(page: int, pages: int, width_px: int, *, confirm: bool = False) -> str:
     """Where the announcement stands and what the pads do, as much as the display's width takes.
 
     >>> announce_footer(2, 9, 256), announce_footer(2, 9, 128)
     ('2/9  ● next  hold ● repeat', '2/9  ● next')
+    >>> announce_footer(2, 12, 128, confirm=True)
+    '2/12  ● board matches'
     """
+    if confirm:
+        return f"{page}/{pages}  {MATCHES}"
     full = f"{page}/{pages}  {NEXT}"
     return full if width(full) <= width_px else f"{page}/{pages}  ● next"
 
@@ -60,3 +67,23 @@ def scores_page(totals: Mapping[str, Any], title: str = "Scores", footer: str = 
     scores: dict[str, int] = dict(totals.get("scores") or {})
     lines = tuple(f"{p} {n}" for p, n in sorted(scores.items(), key=lambda t: -t[1]))
     return MainUI(screen="message", title=title, lines=lines, footer=footer)
+
+
+def discs_page(moves: Mapping[str, Mapping[str, Any]], footer: str = MATCHES) -> MainUI:
+    """A general scoring's revealed discs as the table empties the real Castillo: per player,
+    how many caballeros go where (the court for a disc on the King's region).
+
+    >>> discs_page({"red": {"disc": "sevilla", "count": 3, "to": "sevilla"},
+    ...             "blue": {"disc": "granada", "count": 2, "to": "court"},
+    ...             "black": {"disc": "aragon", "count": 0, "to": "aragon"}}).lines
+    ('red 3 → Sevilla', 'blue 2 → court', 'black none')
+    """
+    data = game_data()
+    lines = []
+    for p, move in moves.items():
+        n, to = int(move["count"]), str(move["to"])
+        where = "court" if to == "court" else data.short_name(to)
+        lines.append(f"{p} {n} → {where}" if n else f"{p} none")
+    return MainUI(
+        screen="announce", title="Castillo: move by discs", lines=tuple(lines), footer=footer
+    )

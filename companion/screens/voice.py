@@ -47,7 +47,8 @@ def _round(event: Event) -> str:
     if not isinstance(n, int):
         return str(event["text"])
     general = " A general scoring follows this round." if n in data.general_scoring_after else ""
-    return f"Round {n} of {data.rounds}.{general}"
+    _, _, deal = str(event.get("text", "")).partition(". ")  # the shuffled deck's cards, if any
+    return f"Round {n} of {data.rounds}.{general}" + (f" {deal}" if deal else "")
 
 
 def _text(event: Event) -> str:
@@ -61,6 +62,16 @@ def _score(event: Event) -> str:
     score = area_score(detail)
     said = "; ".join(spoken_reason(p) for p in score.placings) or NOBODY
     return f"{area_title(score.area)}: {said}"
+
+
+def _card(event: Event) -> str:
+    """A card taken is said with its whole text, so the table knows what it does."""
+    card = event.get("detail")
+    cards = game_data().action_cards
+    if isinstance(card, str) and card in cards:
+        title, text = cards[card].title, cards[card].text
+        return f"{_text(event)}: {text.removeprefix(title + ': ')}"
+    return _text(event)
 
 
 def _game_over(event: Event) -> str:
@@ -83,11 +94,12 @@ _SAYERS: dict[str, Callable[[Event], str]] = {
     "bids": _bids,  # sealed bids, revealed together
     "order": _text,
     "turn": _text,
-    "card": _text,
+    "card": _card,
     "king": _text,
     "veto": _text,
     "take_back": _text,
     "discs": _text,  # revealed discs
+    "castillo_discs": _text,  # a general scoring's discs: where the Castillo goes
     "scoreboard": _text,
     "grande": _text,
     "general_scoring": _text,

@@ -49,6 +49,7 @@ BOUNDARY_EVENTS = frozenset(
         "bids",
         "bid",
         "discs",
+        "castillo_discs",
         "score",
         "totals",
         "round",

@@ -197,7 +197,7 @@ def _run_discs(order, picks):
         menu = table.app.menu_for(p)
         disc = menu.actions[picks[p] % len(menu.actions)]
         table.press(p, *presses_to(menu, disc))
-    assert any(kind == "discs" for kind, _ in _public_log(table))  # revealed
+    assert any(kind == "castillo_discs" for kind, _ in _public_log(table))  # revealed
     return stack, before_last, log_before, table
 
 

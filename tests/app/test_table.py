@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from companion.app.menus import MenuState, likeliest
+from companion.app.painter import pad_menu
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 from companion.screens import render_pad
 from companion.screens.model import MAX_MENU
-from companion.screens.pages import PAGE_KINDS, announce_page, scores_page
+from companion.screens.pages import PAGE_KINDS, announce_page, discs_page, scores_page
 from companion.testing import make_bots
 from hw.events import DeviceFault
 
@@ -99,6 +100,33 @@ def test_a_general_scorings_score_tables_show_the_totals_at_each_step(make_table
             break
     final = scores_page({"scores": table.session.state.scores}).lines
     assert shown[-1] == final and shown[0] != final
+
+
+def test_a_general_scoring_reveals_the_discs_after_the_castillo_before_any_region(make_table):
+    # The real Castillo is emptied before the regions are read out: a page the table confirms.
+    table = make_table(seed=5)
+    table.press("red", "select")
+    driver = table.bots(make_bots(FIVE, 5))
+    while "castillo_discs" not in {e["kind"] for e in table.session.events}:
+        assert driver.step()
+    app = table.app
+    pages = len(app.announcer.pages)
+    kinds = [e["kind"] for e in table.session.events if e["kind"] in PAGE_KINDS][-pages:]
+    assert kinds[:4] == ["score", "totals", "castillo_discs", "score"]
+    table.press("blue", "select", "select")
+    event = next(e for e in table.session.events if e["kind"] == "castillo_discs")
+    ui = app.main_ui()
+    assert ui.title == discs_page(event["detail"]).title
+    assert ui.footer == f"3/{pages}  ● board matches"
+    assert pad_menu(app, "red").title == "Board moved? ● yes"
+    table.hw.speaker.wait_idle(5)
+    assert table.hw.speaker.spoken[-1].startswith("Discs revealed.")
+    for p, move in event["detail"].items():
+        if move["count"]:
+            assert f"{p}: {move['count']} caballero" in table.hw.speaker.spoken[-1]
+    table.press("blue", "select")
+    assert app.announcer.current.confirm is False  # the regions' pages just turn
+    assert pad_menu(app, "red").title == "Scoring: ● next"
 
 
 def test_only_a_display_whose_image_changed_is_written(make_table, mocker):

@@ -44,4 +44,4 @@ def test_bots_finish_a_game_where_two_pads_have_no_display(make_table):
     assert table.app.mode == "final" and table.session.over
     assert table.app.privacy is None
     kinds = {e["kind"] for e in table.session.events}
-    assert {"bids", "discs"} <= kinds
+    assert {"bids", "castillo_discs"} <= kinds

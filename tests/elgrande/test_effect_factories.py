@@ -84,7 +84,10 @@ def test_start_discs_asks_only_those_who_can_set_one_and_says_so_when_nobody_can
     steps = len(s.steps)
     start_discs("2g")(s, "red")
     assert len(s.steps) == steps
-    assert (s.events[-1].kind, s.events[-1].text) == ("card", "Card 2g: nobody can set a disc")
+    assert (s.events[-1].kind, s.events[-1].text) == (
+        "card",
+        "“Disc: return all”: nobody can set a disc",
+    )
 
 
 def test_the_table_choosing_the_first_bidder_is_asked_and_announced():

@@ -287,7 +287,19 @@ def test_general_scoring_after_round_three_with_secret_discs():
     assert s.court["blue"] == court_blue + 1
     assert s.scores["red"] >= scores["red"] + 5  # first in the Castillo
     kinds = [e.kind for e in s.events[-14:]]
-    assert kinds.count("score") == 10 and "discs" in kinds
+    assert kinds.count("score") == 10
+    # The printed order: the Castillo, then its caballeros moved by the discs, then the regions.
+    assert kinds[kinds.index("castillo_discs") - 2 : kinds.index("castillo_discs") + 2] == [
+        "score",
+        "totals",
+        "castillo_discs",
+        "score",
+    ]
+    moves = next(e for e in s.events if e.kind == "castillo_discs")
+    assert moves.detail["red"] == {"disc": region, "count": 2, "to": region}
+    assert moves.detail["blue"] == {"disc": s.king, "count": 1, "to": "court"}
+    assert moves.detail["yellow"]["count"] == 0
+    assert "blue: 1 caballero → the court" in moves.text
     assert s.round == 4
     check_invariants(s)
 
@@ -419,10 +431,15 @@ def test_a_rounds_announcements_name_the_turn_order_each_turn_and_the_discards(n
     assert announced == "Turn order: " + ", ".join(order)
     assert [e.text for e in events if e.kind == "turn"] == [f"{p}'s turn" for p in order]
     rounds = [(e.text, e.detail) for e in events if e.kind == "round"]
-    assert rounds == [("Round 1", 1), ("Round 2", 2)]
+    # The shuffled deck's cards are named by title for the table to lay out.
+    assert [n for _, n in rounds] == [1, 2]
+    assert all(
+        text.startswith(f"Round {n}. Lay out the action cards: stack 1 “") for text, n in rounds
+    )
     taken = {e.detail for e in events if e.kind == "card"}
     (discarded,) = [e.text for e in events if e.kind == "discard"]
-    assert discarded == "Discarded: " + ", ".join(c for c in offered if c not in taken)
+    left = (game_data().card_named(c) for c in offered if c not in taken)
+    assert discarded == "Discarded: " + ", ".join(left)
 
 
 def refusal(s, player, action):
@@ -443,7 +460,7 @@ def test_refusals_say_who_is_waited_for_and_what_is_asked():
     s = turn_with("4f")
     assert refusal(s, "blue", Action("end_turn")) == (
         "it is not blue's decision now; waiting for red: "
-        "Card 4f: place caballeros and/or carry out its action"
+        "“King to adjacent”: place caballeros and/or carry out its action"
     )
     s = new_game(FIVE[:3], 1)
     bid = take_first_choice(s, "red")  # the sealed power card, through its menu group

@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from cardkit import FIVE, WIDEST_FIELDS, act, confirm_board, start, take_first_choice, turn_with
+from cardkit import FIVE, act, confirm_board, start, take_first_choice, turn_with, widest_fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_properties import options
@@ -60,7 +60,7 @@ def test_no_decision_offers_more_than_ten_choices_and_every_label_fits_a_pad():
 def test_every_label_template_fits_a_pad_at_its_longest():
     assert len("the court") <= SHORT_NAME_MAX  # how {area} shows the court
     for kind, template in LABELS.items():
-        assert len(template.format(**WIDEST_FIELDS)) <= LABEL_MAX, kind
+        assert len(template.format(**widest_fields(kind))) <= LABEL_MAX, kind
 
 
 def test_short_region_names_fit_and_a_long_player_name_is_cut_in_a_label():

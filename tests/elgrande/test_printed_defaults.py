@@ -132,7 +132,7 @@ def test_every_event_belongs_to_the_round_it_happened_in():
         if e.kind == "round":
             current = e.detail
         assert e.round == current, (e.kind, e.text)
-    scoring = [e for e in s.events if e.kind in ("general_scoring", "discs", "totals")]
+    scoring = [e for e in s.events if e.kind in ("general_scoring", "castillo_discs", "totals")]
     assert scoring and all(e.round == 3 for e in scoring[-4:])
     last_of_round_1 = max(
         (e for e in s.events if e.kind == "turn" and e.round == 1), key=lambda e: e.seq

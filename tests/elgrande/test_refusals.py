@@ -54,7 +54,7 @@ def test_the_allowed_choices_read_as_a_list_ending_with_or():
     assert choices_text([Action("done")]) == "you may: done"
     assert choices_text([Action("done"), Action("back")]) == "you may: done or back"
     three = [Action("bid", 1), Action("bid", 2), Action("back")]
-    assert choices_text(three) == "you may: power card 1, power card 2 or back"
+    assert choices_text(three) == "you may: power 1: 6 to court, power 2: 5 to court or back"
 
 
 # -- engine._refusal: malformed actions are answered before any step looks at them ---------------
@@ -69,7 +69,7 @@ PLACING = [
     "place in Sevilla",
     "place in Valencia",
 ]
-KING_TURN = you_may(*PLACING, "carry out 4f", "end the turn")
+KING_TURN = you_may(*PLACING, "carry out the card", "end the turn")
 
 
 @pytest.mark.parametrize(("kind", "named"), [(1, "int"), (None, "NoneType"), (b"bid", "bytes")])
@@ -210,7 +210,8 @@ def everywhere(label, but=()):
             [],
             [],
             Action("either", "1a"),
-            "choose 1g or 1i; you may: play it as 1g or play it as 1i",
+            "choose “Place 2 more” (1g) or “Move all yours out” (1i); "
+            "you may: Place 2 more or Move all yours out",
         ),
         (
             "4g",
@@ -303,8 +304,8 @@ def test_a_card_not_left_in_its_stack_is_refused_naming_the_stack():
     s = new_game(FIVE[:3], 1, TableOptions(deck="physical"))
     p = decision(s).players[0]
     assert why(s, p, Action("reveal", "2a")) == (
-        "card 2a is not left in stack 1 (each copy is turned up once per game); "
-        + you_may(*(f"card 1{x} turned up" for x in "abcdefghi"))
+        "“Veto” is not left in stack 1 (each copy is turned up once per game); "
+        + you_may(*(game_data().card_title(f"1{x}") for x in "abcdefghi"))
     )
 
 
@@ -414,8 +415,8 @@ def test_an_empty_province_is_topped_up_from_own_regions_and_told_so():
 def test_an_action_card_not_on_offer_is_refused():
     s = take_step(9)
     act(s, "red", "take", 0)
-    offered = [f"action card {c}" for c in s.face_up]
-    assert offered[-1] == "action card 5"
+    offered = [game_data().card_title(c) for c in s.face_up]
+    assert offered[-1] == "King's card"
     assert why(s, "red", Action("card", "9z")) == (
         "card 9z is not on offer this round; " + you_may(*offered)
     )
@@ -447,7 +448,7 @@ def test_placement_refusals_before_anything_is_placed():
 def test_placing_from_an_empty_court_is_refused_as_such():
     s = turn_with("4f", king=KING)
     s.move("red", "court", "province", s.court["red"])
-    act_or_end = you_may("carry out 4f", "end the turn")
+    act_or_end = you_may("carry out the card", "end the turn")
     assert why(s, "red", Action("place", "aragon")) == f"your court is empty; {act_or_end}"
     assert why(s, "red", Action("place", KING)) == (
         f"the King's region is taboo: no caballero may enter it; {act_or_end}"
@@ -470,7 +471,7 @@ def test_once_placement_is_over_a_caballero_more_is_refused_saying_why():
     act(s, "red", "stop_placing")
     assert why(s, "red", Action("place", "aragon")) == (
         "your placement is over: placement and action are never interleaved; "
-        + you_may("carry out 4f", "end the turn")
+        + you_may("carry out the card", "end the turn")
     )
 
 
@@ -480,8 +481,8 @@ def test_a_caballero_beyond_the_cards_number_is_refused_naming_the_card_and_its_
     for _ in range(limit):
         act(s, "red", "place", "aragon")
     assert why(s, "red", Action("place", "aragon")) == (
-        f"card 4f lets you place at most {limit} caballeros; "
-        + you_may("carry out 4f", "end the turn")
+        f"“King to adjacent” lets you place at most {limit} caballeros; "
+        + you_may("carry out the card", "end the turn")
     )
 
 
@@ -489,7 +490,7 @@ def test_an_action_already_carried_out_is_not_allowed_again():
     s = turn_with("3a", king=KING)  # scores at once: no step of its own
     act(s, "red", "act", "3a")
     assert why(s, "red", Action("act", "3a")) == (
-        "carry out 3a is not allowed now; " + you_may(*PLACING, "end the turn")
+        "carry out the card is not allowed now; " + you_may(*PLACING, "end the turn")
     )
 
 
@@ -596,7 +597,7 @@ def test_a_sealed_bid_refusal_shows_neither_the_refused_card_nor_another_bid():
     act(s, "blue", "bid_group", "1-7")
     error = refused(s, "blue", Action("bid", 7))
     assert str(error) == "that is not an allowed choice for this secret bid; " + you_may(
-        *(f"power card {v}" for v in range(1, 7)), "back"
+        *(f"power {v}: {game_data().power_cards[v]} to court" for v in range(1, 7)), "back"
     )
     assert error.private and "red" not in str(error) and "7" not in str(error)
 

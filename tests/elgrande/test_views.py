@@ -26,7 +26,7 @@ def test_sealed_bids_show_who_has_chosen_never_what():
     view = public_view(s)
     assert view["decision"]["chosen"] == ["red"] and view["decision"]["secret"]
     assert "11" not in json.dumps(view["decision"]) and view["bids"] == {}
-    assert player_view(s, "red")["you"]["sealed"] == "power card 11"
+    assert player_view(s, "red")["you"]["sealed"] == "power 11: 1 to court"
     assert player_view(s, "blue")["you"]["sealed"] is None
 
 

@@ -7,7 +7,7 @@ codes only).
 """
 
 import pytest
-from cardkit import WIDEST_FIELDS
+from cardkit import widest_fields
 
 from companion.elgrande.data import game_data
 from companion.elgrande.moves import LABELS
@@ -46,7 +46,7 @@ def test_every_area_is_named_whole_as_a_pad_menu_entry(drawn, small_print):
 
 @pytest.mark.parametrize("kind", sorted(LABELS))
 def test_every_pad_label_at_its_longest_is_shown_whole_beside_the_count(kind, drawn, small_print):
-    label = LABELS[kind].format(**WIDEST_FIELDS)
+    label = LABELS[kind].format(**widest_fields(kind))
     menu = PadMenu("red", "Which?", ("-",) * (MAX_MENU - 1) + (label,), MAX_MENU - 1, True)
     render_pad(None, menu, (128, 32))
     assert label in drawn and f"{MAX_MENU}/{MAX_MENU}" in small_print, drawn

@@ -84,6 +84,20 @@ def test_public_events_become_sentences(kind, text, said):
     assert speech_for(event(kind, text)) == said
 
 
+def test_a_card_taken_is_said_with_its_whole_text_and_a_round_with_its_deal():
+    said = speech_for(event("card", "blue takes “Score the fullest”", "3f"))
+    assert said == (
+        "Blue takes “Score the fullest”: Special scoring: the region(s) holding the most "
+        "caballeros (all tied ones)."
+    )
+    # A text that opens with the title does not say it twice.
+    assert speech_for(event("card", "red takes “Veto”", "2a")).startswith(
+        "Red takes “Veto”: keep it"
+    )
+    deal = "Lay out the action cards: stack 1 “Veto”, 2 “Power card back”"
+    assert speech_for(event("round", f"Round 2. {deal}", 2)) == f"Round 2 of 9. {deal}."
+
+
 def test_game_over_names_the_winners():
     assert speech_for(event("game_over", "Game over. Winner: red", ["red"])) == (
         "Game over. Red wins!"

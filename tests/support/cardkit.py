@@ -88,4 +88,11 @@ WIDEST_FIELDS = {
     "colour": "x" * NAME_MAX,
     "name": "x" * NAME_MAX,
     "t": "8-4-0",  # a scoreboard id; card ids, groups and numbers are shorter
+    "card": "x" * 21,  # the longest action card title (test_cards_by_name checks them)
+    "n": "6",  # caballeros a power card brings
 }
+
+
+def widest_fields(kind: str) -> dict[str, str]:
+    """The widest values a label of `kind` is filled with (a power card is at most "13")."""
+    return WIDEST_FIELDS | ({"t": "13"} if kind == "bid" else {})

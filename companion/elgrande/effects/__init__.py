@@ -88,7 +88,7 @@ def has_effect(card: str) -> bool:
 
 def begin_effect(s: State, player: str, card: str) -> None:
     """The player carries out the card's action: Veto holders are asked first."""
-    s.announce("act", f"{player} carries out card {card}", card)
+    s.announce("act", f"{player} carries out {s.data.card_named(card)}", card)
     pending = PendingAction(player, card)
     s.steps.append(LaunchEffect(pending))
     holders = veto_holders(s, player) if s.options.veto else []

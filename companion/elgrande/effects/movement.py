@@ -200,14 +200,14 @@ class ChooseEither(PickOne):
     """1h: played as 1g or as 1i."""
 
     purpose: ClassVar[str] = "either"
-    question: ClassVar[str] = "Card 1h: play it as 1g or as 1i?"
-    rule: ClassVar[str] = "choose 1g or 1i"
+    question: ClassVar[str] = "Play “Move all or place 2” as which card?"
+    rule: ClassVar[str] = "choose “Place 2 more” (1g) or “Move all yours out” (1i)"
 
     def options(self, s: State) -> list[str]:
         return ["1g", "1i"]
 
     def resolve(self, s: State, target: str | int) -> None:
-        s.announce("card", f"{self.player} chooses {target}")
+        s.announce("card", f"{self.player} plays it as {s.data.card_named(str(target))}")
         s.steps.append(PlaceExtra(self.player) if target == "1g" else ChooseRegion1i(self.player))
 
 

@@ -63,7 +63,7 @@ class CardDiscs(SecretStep):
     def reveal(self, s: State) -> None:
         discs = {p: str(self.sealed[p].target) for p in self.players}
         shown = ", ".join(f"{p} → {place_name(s, r)}" for p, r in discs.items())
-        s.announce("discs", f"Discs ({self.card}): {shown}", discs)
+        s.announce("discs", f"Discs ({s.data.card_named(self.card)}): {shown}", discs)
         if self.card == "4e":
             picked = list(discs.values())
             once = [r for r in s.data.regions if picked.count(r) == 1]
@@ -88,7 +88,7 @@ def start_discs(card: str) -> Effect:
         if who:
             s.steps.append(CardDiscs(who, card=card))
         else:
-            s.announce("card", f"Card {card}: nobody can set a disc")
+            s.announce("card", f"{s.data.card_named(card)}: nobody can set a disc")
 
     return start
 

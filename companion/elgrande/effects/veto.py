@@ -61,7 +61,7 @@ class VetoWindow(Step):
         return () if self.vetoed_by or not self.asked else (self.asked[0],)
 
     def prompt(self, s: State) -> str:
-        return f"Veto {self.pending.player}'s card {self.pending.card}?"
+        return f"Veto {self.pending.player}'s {s.data.card_named(self.pending.card)}?"
 
     def legal(self, s: State, player: str) -> list[Action]:
         return [Action("allow"), Action("veto", self.pending.card)]
@@ -71,5 +71,8 @@ class VetoWindow(Step):
         if action.kind == "veto":
             self.vetoed_by = player
             spend_veto(s, player)
-            s.announce("veto", f"{player} vetoes {self.pending.player}'s card {self.pending.card}")
+            s.announce(
+                "veto",
+                f"{player} vetoes {self.pending.player}'s {s.data.card_named(self.pending.card)}",
+            )
             self.pending.cancel()

@@ -1,0 +1,87 @@
+"""What a game costs in button presses: bots at the table (mock pins, the reference pi.toml),
+counted per turn and per round outside the turns (bids, and with the physical deck the cards
+turned up), with the shuffled deck and the physical one. Not a test; run it by hand.
+
+.venv/bin/python benchmarks/presses.py [GAMES]
+
+A turn's presses run from its "turn" event to the next turn, round or scoring; the rest of a
+round (bidding, entering the turned-up cards) is counted per round, all pads together. Players
+cycle through 2-5 with the seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import sys
+
+from companion.app.config import load_app_config
+from companion.app.setup import TableDefaults
+from companion.app.table import TableApp
+from companion.testing import BotDriver, Presser, VirtualClock, drain, make_bots
+from hw.backend import MockBackend
+from hw.hardware import build_hardware
+
+BREAKS = ("round", "turn", "general_scoring")  # events where one count stops, the next starts
+
+
+def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]]:
+    """Presses of each turn, and each round's other presses, in one bot game."""
+    hardware, table = load_app_config(None, "pi.toml")
+    seats = tuple(hardware.players)[:players]
+    clock = VirtualClock()
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
+    try:
+        options = dataclasses.replace(table.options, deck=deck)
+        app = TableApp(hw, TableDefaults(options, seats), seed=seed)
+        driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events, sync=True)
+        turns: list[int] = []
+        rounds: list[int] = []
+        phase, count, seen = "", 0, 0
+        while True:
+            planned = driver.plan()
+            if planned is None:
+                break
+            player, buttons = planned
+            for button in buttons:
+                driver.press(player, button)
+            drain(app, hw.events)
+            count += len(buttons)
+            events = app.session.events if app.session is not None else []
+            for ev in events[seen:]:
+                if ev["kind"] in BREAKS:
+                    if phase == "turn":
+                        turns.append(count)
+                    elif phase == "round":
+                        rounds.append(count)
+                    phase, count = ev["kind"], 0
+            seen = len(events)
+        if phase == "turn":
+            turns.append(count)
+        return turns, rounds
+    finally:
+        hw.close()
+
+
+def p90(values: list[float]) -> float:
+    return statistics.quantiles(values, n=10)[-1]
+
+
+def main(games: int = 8) -> None:
+    for deck in ("shuffled", "physical"):
+        turns: list[int] = []
+        rounds: list[int] = []
+        for seed in range(1, games + 1):
+            t, r = count_game(2 + seed % 4, seed, deck)
+            turns += t
+            rounds += r
+        print(
+            f"deck = {deck:>8}: presses per turn median {statistics.median(turns):g}, "
+            f"p90 {p90(turns):g} ({len(turns)} turns); outside the turns a round costs the "
+            f"table {statistics.mean(rounds):.1f} presses on average "
+            f"(median {statistics.median(rounds):.1f}, p90 {p90(rounds):.1f}; {games} games)"
+        )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 8)
