@@ -181,3 +181,24 @@ def test_an_exception_in_the_input_thread_does_not_silence_the_pads(caplog):
         assert hub.errors >= 1 and "the pads keep working" in caplog.text
     finally:
         hub.close()
+
+
+def test_a_select_jammed_down_is_reported_stuck_by_the_input_thread_without_another_press():
+    # After the long press has fired nothing else is due but the stuck report: the thread must
+    # still wake for it, not sleep until the next edge.
+    import time
+
+    timing = InputTiming(
+        debounce=0.01, long_press=0.2, repeat_delay=0.5, repeat_interval=0.15, stuck_after=1.0
+    )
+    hub = InputHub(timing, clock=time.monotonic)
+    hub.add_pad("red")
+    hub.start()
+    try:
+        hub.edge("red", Btn.SELECT, True)
+        first = hub.events.get(timeout=5)
+        stuck = hub.events.get(timeout=5)  # safety net: it comes after stuck_after
+        assert (first.kind, stuck.kind) == (Kind.LONG_PRESS, Kind.STUCK)
+        assert hub.faulty_players() == {"red"}
+    finally:
+        hub.close()

@@ -8,9 +8,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from session_testing import HEADER, entry
+from session_testing import HEADER, entry, sql
 
 from companion.session.resilient import open_resilient
 from companion.session.sqlite_store import SqliteStore
@@ -84,3 +85,34 @@ def test_any_damage_to_the_file_gives_a_prefix_or_nothing_never_an_exception(how
         again.close()
     finally:
         shutil.rmtree(folder)
+
+
+# The random damage above reaches a given column only now and then (a flipped byte in the player
+# name: about one run in seven). Each stored field, edited alone, is damage on every run.
+EDITS = {
+    "game.seed": "UPDATE game SET seed = seed + 1",
+    "game.players": "UPDATE game SET players = replace(players, 'red', 'green')",
+    "game.options": "UPDATE game SET options = replace(options, 'false', 'true')",
+    "entry.seq": f"UPDATE entry SET seq = {N + 1} WHERE seq = {N // 2}",
+    "entry.player": f"UPDATE entry SET player = 'blue' WHERE seq = {N // 2}",
+    "entry.kind": f"UPDATE entry SET kind = 'undo' WHERE seq = {N // 2}",
+    "entry.action": f"UPDATE entry SET action = replace(action, 'bid', 'pay') WHERE seq = {N // 2}",
+}
+
+
+@pytest.mark.parametrize("edit", EDITS.values(), ids=EDITS.keys())
+def test_each_stored_field_edited_alone_is_damage_and_the_prefix_before_it_is_kept(tmp_path, edit):
+    path = tmp_path / "game.db"
+    path.write_bytes(stored())
+    sql(path, edit)
+    store = SqliteStore(path)
+    try:
+        header, entries = store.load()
+        assert store.damage is not None
+        everything = [entry(seq) for seq in range(1, N + 1)]
+        if edit.startswith("UPDATE game"):
+            assert (header, entries) == (None, [])
+        else:
+            assert header == HEADER and entries == everything[: N // 2 - 1]
+    finally:
+        store.close()

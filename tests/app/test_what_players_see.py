@@ -1,0 +1,186 @@
+"""What the players see and hear at the table, driven by presses on the pads' mock pins: undo and
+withdraw, the pad menus' cursor, a clashed sealed bid, an open bid, the scoring's pages and the
+sentences held back behind them, a kept setup cursor, a scoring after a restart."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from table_testing import Table
+
+from companion.app.config import load_app_config
+from companion.app.menus import presses_to
+from companion.elgrande.moves import Action
+from companion.session.resilient import open_resilient
+from companion.testing import make_bots
+
+THREE = ("red", "blue", "yellow")
+FINISHING = ("end the turn", "done placing", "done")
+
+
+def _play_until(table: Table, done, seed: int = 3, seats=THREE) -> None:
+    """Bots press their pads until `done(table)` holds."""
+    driver = table.bots(make_bots(seats, seed))
+    for _ in range(2000):
+        if done(table):
+            return
+        assert driver.step(), "the bots ran out of moves first"
+    raise AssertionError("never reached")
+
+
+def _deciding_a_turn(table: Table) -> bool:
+    d = table.app.view.decision
+    return d is not None and d.kind == "turn"
+
+
+def _seen(table: Table, p: str) -> tuple[tuple[str, ...], int]:
+    menu = table.app.pad_menu(p)
+    return menu.entries, menu.cursor
+
+
+def _heard(table: Table) -> list[str]:
+    """What the voice has said so far (it speaks on its own thread)."""
+    table.hw.speaker.wait_idle(5)
+    return list(table.hw.speaker.spoken)
+
+
+def _enter(table: Table, p: str, value: int) -> None:
+    """A sealed or open power card on the player's own pad: the group, then the card."""
+    card = Action("bid", value)
+    if card not in table.app.menu_for(p).actions:
+        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
+        table.press(p, *presses_to(table.app.menu_for(p), group))
+    table.press(p, *presses_to(table.app.menu_for(p), card))
+
+
+def test_a_long_select_in_a_public_step_takes_back_the_players_last_decision(make_table):
+    table = make_table(seed=3, seats=THREE)
+    table.press("red", "select")
+    _play_until(table, _deciding_a_turn)
+    (p,) = table.app.view.decision.waiting
+    before = _seen(table, p)
+    table.press(p, "select")  # a caballero placed
+    assert _seen(table, p) != before
+    table.press(p, "long")  # undo
+    assert _seen(table, p)[0] == before[0]
+    assert not any("no undo" in line for line in table.app.main_ui().lines)
+
+
+def test_an_undo_or_a_withdraw_is_not_followed_by_the_whole_game_said_again(make_table):
+    table = make_table(seed=3, seats=THREE)
+    table.press("red", "select")
+    _enter(table, "red", 5)
+    heard = _heard(table)
+    table.press("red", "long")  # red withdraws the sealed card
+    assert table.app.pad_menu("red").entries  # red chooses again
+    assert _heard(table) == heard  # the withdraw says nothing of what was said before
+    _play_until(table, _deciding_a_turn)
+    (p,) = table.app.view.decision.waiting
+    table.press(p, "select")
+    heard = _heard(table)
+    table.press(p, "long")
+    assert _heard(table) == heard  # nor does the undo
+
+
+def test_the_cursor_starts_on_a_placing_not_on_ending_the_turn(make_table):
+    table = make_table(seed=3, seats=THREE)
+    table.press("red", "select")
+    _play_until(table, _deciding_a_turn)
+    (p,) = table.app.view.decision.waiting
+    entries, cursor = _seen(table, p)
+    assert any(e.startswith("place in") for e in entries) and "end the turn" in entries
+    assert entries[cursor] not in FINISHING
+
+
+def test_a_clashed_sealed_bid_is_told_to_its_player_alone_on_their_pad(make_table, small_print):
+    table = make_table(seed=3, seats=THREE)  # yellow bids first, then red, then blue
+    table.press("red", "select")
+    _enter(table, "yellow", 4)
+    _enter(table, "red", 4)  # the same card: red's is the later bid
+    small_print.clear()
+    _enter(table, "blue", 9)  # the reveal
+    note = table.app.pad_menu("red").note
+    assert "power card 4 is held by an earlier bidder" in note
+    assert any(t and note.startswith(t.rstrip(".…")) for t in small_print)  # drawn, cut to fit
+    assert not any("earlier bidder" in table.app.pad_menu(p).note for p in ("yellow", "blue"))
+    assert not any("earlier bidder" in line for line in table.app.main_ui().lines)
+    assert not any("earlier bidder" in s for s in _heard(table))
+
+
+def test_an_open_bid_is_spoken_as_it_is_played(make_table):
+    table = make_table(seed=3, seats=THREE, bidding="open")
+    table.press("red", "select")
+    (first,) = table.app.view.decision.waiting
+    heard = len(_heard(table))
+    _enter(table, first, 6)
+    said = _heard(table)[heard:]
+    assert any(first.capitalize() in s and "6" in s for s in said), said
+
+
+def _announcing(table: Table) -> bool:
+    return table.app.mode == "announce"
+
+
+def test_what_happened_behind_a_scorings_pages_is_said_once_they_are_heard(make_table):
+    table = make_table(seed=3, seats=THREE)
+    table.press("red", "select")
+    _play_until(table, _announcing)
+    # A special scoring in round 2; the next round is said once its pages are heard.
+    rounds = [s for s in _heard(table) if s.startswith("Round ")]
+    assert rounds[-1].startswith("Round 2 of 9")  # held back while the pages are shown
+    while table.app.mode == "announce":
+        table.press("blue", "select")
+    heard = _heard(table)
+    assert heard[-1].startswith("Round 3 of 9") and heard.count(heard[-1]) == 1
+
+
+def _footer_page(table: Table) -> str:
+    return table.app.main_ui().footer.split()[0]  # "1/7"
+
+
+def test_after_a_restart_in_a_scoring_the_next_scoring_opens_on_its_first_page(tmp_path: Path):
+    path = tmp_path / "game.db"
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    table.press("red", "select")
+    _play_until(table, _announcing)
+    table.press("red", "select")  # page 2, then the power goes
+    assert _footer_page(table).startswith("2/")
+    table.app.store.close()
+    table.close()
+    again = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:
+        again.press("red", "select")  # ● goes on, from page 2
+        assert _footer_page(again).startswith("2/")
+        while again.app.mode == "announce":
+            again.press("red", "select")
+        _play_until(again, _announcing)  # the scoring after round 6
+        assert _footer_page(again).startswith("1/")
+        first = again.app.announcer.pages[0]
+        assert again.app.main_ui().title == first.title
+        assert _heard(again)[-1] == first.speech
+    finally:
+        again.app.store.close()
+        again.close()
+
+
+def test_a_kept_setup_cursor_past_the_last_line_of_a_smaller_table_starts_on_a_line(tmp_path):
+    path = tmp_path / "game.db"
+    table = Table(store=open_resilient(path))
+    table.press("red", "left")  # the last line
+    assert table.app.main_ui().cursor is not None
+    table.app.store.close()
+    table.close()
+    hardware, _ = load_app_config(None, "pi.toml")
+    four = {p: c for p, c in hardware.players.items() if p != "black"}
+    again = Table(hardware=replace(hardware, players=four), store=open_resilient(path))
+    try:
+        ui = again.app.main_ui()
+        assert ui.cursor is not None and 0 <= ui.cursor < len(ui.lines)
+        shown = ui.lines[ui.cursor]
+        again.press("red", "select")  # ● changes the highlighted line
+        after = again.app.main_ui()
+        assert again.app.mode == "game" or after.lines[after.cursor] != shown
+    finally:
+        again.app.store.close()
+        again.close()

@@ -1,0 +1,144 @@
+"""The store as the table meets it after a restart: an edited row of any field is damage, said
+on the main display; the copy aside is the file as it was found; a newer program's file is left
+alone; a damaged file in a read-only directory is still reported; a disk that stays broken
+is not reopened on every decision."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from session_testing import sql
+from table_testing import Table
+from test_resilient_store import tmpfs
+
+from companion.session.resilient import ResilientStore, open_resilient
+from companion.session.sqlite_schema import SCHEMA_VERSION
+from companion.session.store import StoreError
+
+THREE = ("red", "blue", "yellow")
+
+
+def _stop(table: Table) -> None:
+    table.app.store.close()
+    table.close()
+
+
+def _played(path: Path) -> None:
+    """A game whose first decisions are on disk: the first bidder opens a group of cards,
+    the next one too (two entries, each a player's)."""
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    table.press("red", "select")  # the defaults: sealed power cards, yellow first
+    table.press("yellow", "select")  # power cards 1-7
+    table.press("red", "select")
+    _stop(table)
+
+
+def _resumed_page(path: Path) -> tuple[str, ...]:
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:
+        assert table.app.mode == "resumed"
+        ui = table.app.main_ui()
+        return (*ui.lines, *ui.alerts)
+    finally:
+        _stop(table)
+
+
+def test_the_stored_game_resumes_whole_when_nothing_was_touched(tmp_path):
+    path = tmp_path / "game.db"
+    _played(path)
+    assert _resumed_page(path) == ("Round 1, 2 decisions kept",)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE entry SET player = 'blue' WHERE seq = 2",  # red's choice resumed as blue's
+        "UPDATE entry SET kind = 'undo' WHERE seq = 2",
+        "UPDATE entry SET action = replace(action, '1-7', '8-13') WHERE seq = 2",
+        "UPDATE entry SET seq = 3 WHERE seq = 2",
+    ],
+    ids=["player", "kind", "action", "seq"],
+)
+def test_an_edited_field_of_a_stored_decision_is_damage_said_on_the_main_display(tmp_path, edit):
+    path = tmp_path / "game.db"
+    _played(path)
+    sql(path, edit)
+    page = _resumed_page(path)
+    assert page[0] == "Round 1, 1 decisions kept"
+    said = " ".join(page)
+    assert "Saved game was damaged" in said and "entry 2" in said
+
+
+def test_the_damaged_copy_is_the_file_as_it_was_found_before_the_repair(tmp_path):
+    path = tmp_path / "game.db"
+    _played(path)
+    sql(path, "UPDATE entry SET player = 'blue' WHERE seq = 2")
+    store = open_resilient(path)
+    try:
+        assert store.damage is not None and store.damage.copy is not None
+        assert str(store.damage.copy) in store.damage.message  # what the main display says
+        copy = sqlite3.connect(store.damage.copy)
+        rows = copy.execute("SELECT seq, player FROM entry ORDER BY seq").fetchall()
+        copy.close()
+        assert rows == [(1, "yellow"), (2, "blue")]  # the bad row too
+    finally:
+        store.close()
+
+
+def test_a_store_one_schema_version_newer_is_left_untouched_and_the_game_still_resumes(tmp_path):
+    path = tmp_path / "game.db"
+    _played(path)
+    sql(path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = path.read_bytes()
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:
+        assert table.app.mode == "resumed"
+        table.press("blue", "select")  # ● goes on
+        table.press("blue", "select")  # and blue decides
+        assert any(
+            "NOT SAVED: the store was written by a newer program" in a
+            for a in table.app.main_ui().alerts
+        )
+    finally:
+        _stop(table)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_file_in_a_read_only_state_directory_is_reported_as_damage(tmp_path):
+    import subprocess
+
+    with tmpfs(tmp_path, "1m") as mount:
+        path = mount / "game.db"
+        _played(path)
+        sql(path, "UPDATE entry SET player = 'blue' WHERE seq = 2")
+        subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
+        said = " ".join(_resumed_page(path))
+        assert "NOT SAVED: read-only" in said
+        assert "Saved game was damaged" in said and "entry 2" in said
+
+
+def test_a_disk_that_stays_broken_is_not_reopened_on_every_decision(tmp_path):
+    opened: list[float] = []
+    table: Table | None = None
+
+    def now() -> float:  # the table's virtual clock, once the table is built
+        return table.clock() if table is not None else 1000.0
+
+    def broken():
+        opened.append(now())
+        raise StoreError(5, "Input/output error")
+
+    store = ResilientStore(broken, where="/nowhere/game.db", clock=now)
+    table = Table(seed=3, seats=THREE, store=store)
+    try:
+        table.press("red", "select")  # the game starts, in memory
+        for p in ("yellow", "yellow", "red", "red", "blue", "blue"):
+            table.press(p, "select")  # sealed power cards, each a decision
+        assert len(table.session.entries) == 6
+        assert table.clock() - opened[0] < store.retry_after_s
+        assert len(opened) == 1  # only the first open: no stall on each press
+        assert table.app.main_ui().alerts[0] == "NOT SAVED: disk error at /nowhere/game.db"
+    finally:
+        table.close()
