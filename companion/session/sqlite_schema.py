@@ -138,6 +138,32 @@ def statements(script: str) -> list[str]:
     return out
 
 
+def lookup(conn: sqlite3.Connection, game: int, seq: int) -> tuple[LogEntry, str] | None:
+    """One entry row by its key, and its stored checksum (None: absent or unreadable). A scan
+    stops at the first damaged page; a lookup by key goes round it to the pages still whole."""
+    try:
+        row = conn.execute(
+            "SELECT player, kind, action, checksum FROM entry WHERE game = ? AND seq = ?",
+            (game, seq),
+        ).fetchone()
+        if row is None:
+            return None
+        action = json.loads(row[2])
+    except (*DAMAGE, ValueError, TypeError):
+        return None
+    if not isinstance(action, dict) or not isinstance(row[3], str):
+        return None
+    return LogEntry(seq, row[0], action, row[1]), row[3]
+
+
+def checkpoint_whole(conn: sqlite3.Connection) -> None:
+    """Move the whole -wal into the file and empty it; raise if SQLite could not (a full disk:
+    a file whose -wal is left behind is no file of its own)."""
+    busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        raise sqlite3.OperationalError("the -wal could not be checkpointed")
+
+
 def read_screen(conn: sqlite3.Connection) -> dict[str, Any] | None:
     """The stored screen state; None if there is none or it is damaged (the table then starts
     its screens afresh: no decision is in it, so nothing a player entered is lost)."""
