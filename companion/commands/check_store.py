@@ -27,10 +27,10 @@ def check_store_command(path: Path, as_json: bool = False, out: TextIO = sys.std
         print(f"companion check-store: {exc.strerror or exc}", file=sys.stderr)
         return 2
     report = summary(found)
-    if report["decisions"] == 0 and not report["games"] and not report["damaged"]:
-        if not any(found.files.values()):
-            print(f"companion check-store: no store at {shown(path)}", file=sys.stderr)
-            return 2
+    empty = report["decisions"] == 0 and not report["games"] and not report["damaged"]
+    if empty and not any(found.files.values()):
+        print(f"companion check-store: no store at {shown(path)}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(report), file=out)
     else:
