@@ -141,7 +141,7 @@ def run_demo(
             loop.join()
         assert app.session is not None and app.session.over, "the demo stopped before the end"
         if store.message:
-            print(f"companion demo: the game ended {store.message}", file=sys.stderr)
+            print(f"companion demo: the game ended unsaved ({store.message})", file=sys.stderr)
         store.close()
         summary = game_summary(app.session)
         if frames is not None:

@@ -24,6 +24,7 @@ choices, as the SQLite file does: mode 0600, never printed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -103,15 +104,17 @@ def read_journal(path: Path) -> Found:
     found.exists = True
     headers: dict[int, GameHeader] = {}
     entries: dict[int, dict[int, LogEntry]] = {}
-    for number, raw in enumerate(data.split(b"\n")):
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines):
         if not raw:
             continue
+        torn = number == len(lines) - 1  # no newline after it: a write cut short, not damage
         if number == 0 and raw == MAGIC.encode():
             found.magic = True
             continue
         record = _parse(raw)
         if record is None:
-            found.bad_lines += 1
+            found.bad_lines += not torn
             continue
         try:
             game = record["game"]
@@ -183,10 +186,16 @@ class Journal:
     def _write(self, data: bytes) -> None:
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
         try:
-            written = os.write(fd, data)
-            if written != len(data):
-                raise OSError(28, "No space left on device (a short write to the journal)")
-            os.fsync(fd)
+            size = os.fstat(fd).st_size
+            try:
+                if os.write(fd, data) != len(data):
+                    raise OSError(28, "No space left on device (a short write to the journal)")
+                os.fsync(fd)
+            except OSError:
+                # A full disk: take the torn record back, so that it is not read as damage.
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+                raise
         finally:
             os.close(fd)
 

@@ -72,6 +72,21 @@ def is_resource_error(exc: BaseException) -> bool:
     return code in _SQLITE_ERRNO
 
 
+def is_full(exc: BaseException) -> bool:
+    """SQLite's "database or disk is full" (or an I/O error, which a full disk also gives)."""
+    code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    return code in (13, 10)  # SQLITE_FULL, SQLITE_IOERR
+
+
+def low_on_room(path: Path, room: int) -> bool:
+    """Whether the file system of `path` has less than `room` bytes free (False if unknown)."""
+    try:
+        fs = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return fs.f_bavail * fs.f_frsize < room
+
+
 def _diagnose(path: Path) -> int | None:
     """Why the store cannot be written: EROFS (read-only file system), ENOSPC (full), EACCES
     (no permission for the file or its directory), or None when nothing is visibly wrong."""
@@ -81,7 +96,7 @@ def _diagnose(path: Path) -> int | None:
         return None
     if fs.f_flag & os.ST_RDONLY:
         return errno.EROFS
-    if fs.f_bavail * fs.f_frsize < 2 * fs.f_bsize:
+    if fs.f_bavail * fs.f_frsize < max(2 * fs.f_bsize, 128 * 1024):  # no room for a store
         return errno.ENOSPC
     for p in (path.parent, path):
         if p.exists() and not os.access(p, os.W_OK, effective_ids=True):

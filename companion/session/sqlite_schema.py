@@ -164,6 +164,18 @@ def checkpoint_whole(conn: sqlite3.Connection) -> None:
         raise sqlite3.OperationalError("the -wal could not be checkpointed")
 
 
+def make_room(conn: sqlite3.Connection) -> bool:
+    """Empty the -wal into the file (its old frames free the room a full disk lacks); True if
+    that was done."""
+    try:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        (busy, _, _) = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.Error:
+        return False
+    return not busy
+
+
 def read_screen(conn: sqlite3.Connection) -> dict[str, Any] | None:
     """The stored screen state; None if there is none or it is damaged (the table then starts
     its screens afresh: no decision is in it, so nothing a player entered is lost)."""

@@ -123,16 +123,23 @@ class SqliteStore:
                 self._journal.append(self._game, entry)
             # One statement is one transaction of its own (autocommit): committed when execute
             # returns, and with synchronous=FULL on the disk; a failed one SQLite rolls back.
-            conn.execute(
-                "INSERT INTO entry (game, seq, player, kind, action, checksum) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (self._game, entry.seq, entry.player, entry.kind, action, checksum),
-            )
+            row = (self._game, entry.seq, entry.player, entry.kind, action, checksum)
+            insert = "INSERT INTO entry (game, seq, player, kind, action, checksum) VALUES "
+            try:
+                conn.execute(insert + "(?, ?, ?, ?, ?, ?)", row)
+            except sqlite3.Error as exc:
+                # A nearly full disk: the -wal's old frames are the room. Move them into the
+                # file, empty the -wal, and try once more (the journal has the entry already).
+                if not (disk.is_full(exc) and schema.make_room(conn)):
+                    raise
+                conn.execute(insert + "(?, ?, ?, ?, ?, ?)", row)
         except (sqlite3.Error, OSError) as exc:
             self._rollback()
             raise disk.store_error(exc, f"cannot keep entry {entry.seq} in", self.path) from exc
         self._entries.append(entry)
         self._last = checksum
+        if disk.low_on_room(self.path, schema.WAL_PAGES * 4096 * 2):
+            schema.make_room(conn)  # a -wal that may not grow to its usual length: keep it short
 
     def load_screen(self) -> dict[str, Any] | None:
         return None if self._screen is None else json.loads(schema.canonical(self._screen))

@@ -265,3 +265,28 @@ def test_the_screen_state_is_kept_in_memory_while_the_disk_fails_and_written_on_
     again = open_resilient(path)  # a restart reads it back through the memory copy
     assert again.load_screen() == {"game": None, "setup": {"cursor": 3}}
     again.close()
+
+
+def test_a_tiny_disk_freed_mid_game_catches_up_and_leaves_no_half_built_store(tmp_path):
+    # 256 KiB: less than the -wal's usual length (WAL_PAGES pages); freed, it must still do.
+    with tmpfs(tmp_path, "256k") as mount:
+        path, fill = mount / "game.db", mount / "fill"
+        fill.write_bytes(bytes(256 * 1024))  # as full as it gets: not even a store fits
+        clock = VirtualClock(0.0)
+        store = open_resilient(path, clock=clock, retry_after_s=1.0)
+        assert not store.saving and "disk full" in store.message
+        assert sorted(p.name for p in mount.iterdir()) == ["fill"]  # nothing half built
+        fill.write_bytes(bytes(128 * 1024))  # some room back, not much
+        clock.now += 1
+        store.start(HEADER)
+        everything = [entry(seq) for seq in range(1, 301)]
+        for e in everything[:200]:
+            store.append(e)
+        fill.unlink()
+        for e in everything[200:]:
+            clock.now += 1
+            store.append(e)
+        assert store.saving and store.message is None
+        store.close()
+        again = SqliteStore(path)
+        assert again.load() == (HEADER, everything) and again.damage is None
