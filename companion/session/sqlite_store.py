@@ -296,7 +296,9 @@ class SqliteStore:
         if not valid:
             return f"game {game_id}'s header failed its checksum", structural, True
         self._game, self._header, self._last = game_id, header, checksum
-        self._read_entries(conn, problems)
+        entries, self._last, problem = schema.read_entries(conn, game_id, self._last)
+        self._entries.extend(entries)
+        problems.extend([problem] if problem else [])
         return (problems[0] if problems else None), structural, False
 
     @classmethod
@@ -307,37 +309,6 @@ class SqliteStore:
         from companion.session.sqlite_readonly import read_stored
 
         return read_stored(cls, path)
-
-    def _read_entries(self, conn: sqlite3.Connection, problems: list[str]) -> None:
-        """The good prefix of the current game's entries; the first problem goes to `problems`."""
-        query = "SELECT seq, player, kind, action, checksum FROM entry WHERE game = ? ORDER BY seq"
-        cursor: sqlite3.Cursor | None = None
-        while True:
-            try:  # execute() reads the first row already: a bad page can surface there too
-                cursor = cursor or conn.execute(query, (self._game,))
-                row = cursor.fetchone()
-            except schema.DAMAGE as exc:
-                problems.append(f"entry {len(self._entries) + 1} cannot be read: {exc}")
-                return
-            if row is None:
-                return
-            seq, player, kind, action, checksum = row
-            expected = len(self._entries) + 1
-            if seq != expected:
-                problems.append(f"entry {expected} is missing")
-                return
-            try:
-                entry = LogEntry(seq, player, json.loads(action), kind)
-                valid = isinstance(entry.action, dict) and (
-                    schema.entry_checksum(self._last, entry) == checksum
-                )
-            except (ValueError, TypeError):
-                valid = False
-            if not valid:
-                problems.append(f"entry {seq} failed its checksum")
-                return
-            self._entries.append(entry)
-            self._last = checksum
 
     def _unreadable(self, what: str) -> None:
         """Nothing trustworthy in the file: what the journal proves is all there is."""
