@@ -16,13 +16,14 @@ from typing import Any, TextIO
 
 from companion.session.sqlite_disk import shown
 from companion.session.sqlite_readonly import Inspection, inspect
+from companion.session.sqlite_store import SqliteStore
 from companion.session.store import StoreError
 
 
 def check_store_command(path: Path, as_json: bool = False, out: TextIO = sys.stdout) -> int:
     """Print what the store at `path` (absolute) holds; the exit status as described above."""
     try:
-        found = inspect(path)
+        found = inspect(path, SqliteStore.closed(path))
     except StoreError as exc:
         print(f"companion check-store: {exc.strerror or exc}", file=sys.stderr)
         return 2

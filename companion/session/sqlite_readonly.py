@@ -9,22 +9,18 @@ only read. What recovery would keep is merged exactly as an open for play would 
 from __future__ import annotations
 
 import errno
-import os
 import shutil
 import sqlite3
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from companion.session import recovery
 from companion.session import sqlite_disk as disk
 from companion.session import sqlite_schema as schema
 from companion.session.journal import journal_path, read_journal
 from companion.session.store import StoreError
-
-if TYPE_CHECKING:
-    from companion.session.sqlite_store import SqliteStore
 
 
 @dataclass
@@ -37,13 +33,11 @@ class Inspection:
     files: dict[str, bool] = field(default_factory=dict)  # file name → present
 
 
-def read_stored(
-    cls: type[SqliteStore], path: str | os.PathLike[str]
-) -> tuple[SqliteStore, str | None]:
-    """A closed store holding what recovery would keep, and the problem found (None: none)."""
-    store = cls.__new__(cls)
-    store._blank(path)
-    store._journal = None
+# `store` below is a blank, closed SqliteStore (passed in: this module is below sqlite_store).
+
+
+def read_stored(store: Any) -> tuple[Any, str | None]:
+    """`store` filled with what recovery would keep, and the problem found (None: none)."""
     found = inspect(store.path, store)
     merged = found.merged
     assert merged is not None
@@ -54,16 +48,11 @@ def read_stored(
     return store, (merged.report() if merged.damaged else None)
 
 
-def inspect(path: Path, store: SqliteStore | None = None) -> Inspection:
-    """Look at the store at `path`; NotAStore if it is none. Writes nothing beside it."""
-    from companion.session.sqlite_store import SqliteStore
-
+def inspect(path: Path, store: Any) -> Inspection:
+    """Look at the store at `path` through `store`; NotAStore if it is none. Writes nothing
+    beside it."""
     journal = journal_path(path)
     exists = disk.existing_store(path, journal)
-    if store is None:
-        store = SqliteStore.__new__(SqliteStore)
-        store._blank(path)
-        store._journal = None
     found = Inspection(path, files={path.name: exists, journal.name: journal.exists()})
     wal = disk.sidecars(path)[0]
     found.files[wal.name] = wal.exists()

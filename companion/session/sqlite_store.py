@@ -1,10 +1,8 @@
 """The durable store: one SQLite file (standard library) that survives a kicked power cable.
 
-- WAL mode, `synchronous=FULL` on every open, one transaction per append committed before
-  `append` returns: a returned append survives a power cut.
-- The file is created mode 0600 and is always named by an absolute path (sqlite_disk.py).
-- A schema version and its migrations, and the checksum chain over the header and every row
-  (sqlite_schema.py).
+- WAL mode, `synchronous=FULL`, one transaction per append committed before `append` returns;
+  mode 0600, an absolute path (sqlite_disk.py); a schema version, its migrations and the
+  checksum chain over the header and every row (sqlite_schema.py).
 - A second record of every entry, independent of SQLite: the journal beside the file
   (journal.py), written and synced before the file's commit.
 - Damage is found on open: `PRAGMA integrity_check`, seq continuity, the checksum chain and the
@@ -45,6 +43,7 @@ from companion.session import sqlite_disk as disk
 from companion.session import sqlite_schema as schema
 from companion.session.journal import Journal, journal_path, read_journal
 from companion.session.sqlite_disk import default_path  # where the app keeps its store
+from companion.session.sqlite_readonly import read_stored
 from companion.session.store import Damage, GameHeader, LogEntry, StoreError
 
 __all__ = ["SqliteStore", "default_path"]
@@ -306,9 +305,15 @@ class SqliteStore:
         """The stored game from a file that cannot be written (read-only or full file system):
         a closed store whose `load()` gives what the file and the journal prove, and the first
         problem found. Nothing is created, repaired or copied. Raises StoreError if unreadable."""
-        from companion.session.sqlite_readonly import read_stored
+        return read_stored(cls.closed(path))
 
-        return read_stored(cls, path)
+    @classmethod
+    def closed(cls, path: str | os.PathLike[str]) -> SqliteStore:
+        """A store at `path` left closed, for a look that changes nothing (sqlite_readonly)."""
+        store = cls.__new__(cls)
+        store._blank(path)
+        store._journal = None
+        return store
 
     def _unreadable(self, what: str) -> None:
         """Nothing trustworthy in the file: what the journal proves is all there is."""
