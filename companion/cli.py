@@ -30,6 +30,15 @@ def _build_parser() -> argparse.ArgumentParser:
         help="on the Pi: also look for each bus and device and report what is missing",
     )
 
+    check_store = sub.add_parser(
+        "check-store",
+        help="look at a saved game's store without changing it (as fsck -n): what recovery keeps",
+    )
+    check_store.add_argument(
+        "path", metavar="PATH", nargs="?", help="the store (default: where `run` keeps it)"
+    )
+    check_store.add_argument("--json", action="store_true", help="print one JSON object")
+
     screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
     screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
     screens.add_argument("--seed", type=int, default=7, help="the bot game's seed (default 7)")
@@ -108,7 +117,7 @@ def _seconds(text: str) -> float:
 
 # Commands whose job is their output: when the reader goes away (`companion demo | head`), they
 # end as `cat` does, by SIGPIPE. `run` and `sim` keep Python's default: the table plays on.
-PIPED = ("score", "cards", "check-config", "screens", "demo", "bench")
+PIPED = ("score", "cards", "check-config", "check-store", "screens", "demo", "bench")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,6 +162,12 @@ def _run(args: argparse.Namespace) -> int:
         from companion.commands.check_config import check_config_command
 
         return check_config_command(args.path, probe=args.probe)
+    if args.command == "check-store":
+        from companion.commands.check_store import check_store_command
+        from companion.session.sqlite_disk import default_path
+
+        path = Path(args.path).absolute() if args.path else default_path()
+        return check_store_command(path, as_json=args.json)
     if args.command == "screens":
         from companion.commands.screens import run_screens
 
@@ -166,13 +181,20 @@ def _run(args: argparse.Namespace) -> int:
         frames = _output_folder("demo", "--frames", args.frames) if args.frames else None
         if args.frames and frames is None:
             return 2
+        from companion.session.store import NotAStore
+
         store = Path(args.store).resolve() if args.store else None  # absolute: see run
-        return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
+        try:
+            return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
+        except NotAStore as e:  # never played over, never replaced
+            print(f"companion demo: --store {e.strerror}", file=sys.stderr)
+            return 2
     if args.command == "bench":
         from companion.commands.bench import run_bench
 
         return run_bench(args.json, args.idle, args.presses)
     if args.command in ("sim", "run"):
+        from companion.session.store import NotAStore
         from hw import StartupError
         from hw.config import ConfigError
 
@@ -189,6 +211,9 @@ def _run(args: argparse.Namespace) -> int:
         except ConfigError as e:  # each problem under the file it is about
             for line in e.lines(args.config or "the shipped config"):
                 print(line, file=sys.stderr)
+            return 2
+        except NotAStore as e:  # never played over, never replaced
+            print(f"companion {args.command}: --store {e.strerror}", file=sys.stderr)
             return 2
         except ValueError as e:  # a bad --bots
             print(f"companion {args.command}: {e}", file=sys.stderr)

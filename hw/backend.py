@@ -132,8 +132,10 @@ class MockBackend(Backend):
     WAV files there.
 
     The drivers above the pins and buses are the real ones: gpiozero's Button, LED and
-    TonalBuzzer, luma's device code. Mock pins keep every edge (they know nothing of bounce
-    time): the input hub's own debounce is what filters them, as on the Pi.
+    TonalBuzzer, luma's device code. Mock pins see every edge (they know nothing of bounce
+    time): the input hub's own debounce is what filters them, as on the Pi. A gpiozero mock pin
+    also records every state change it ever had; ours keep only the latest `PIN_HISTORY`, so an
+    evening of games in one process (`companion sim`) holds a flat memory line.
     """
 
     name = "mock"
@@ -143,9 +145,10 @@ class MockBackend(Backend):
         self.wav_dir = wav_dir
 
     def _new_pin_factory(self, buses: BusConfig) -> Any:
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        from gpiozero.pins.mock import MockFactory
 
-        return MockFactory(revision=MOCK_REVISION, pin_class=MockPWMPin)  # the buzzer needs PWM
+        # PWM pins: the buzzer needs them; any pin can be a button's or an LED's as well.
+        return MockFactory(revision=MOCK_REVISION, pin_class=_bounded_pin_class())
 
     def display_driver(self, cfg: DisplayConfig, mux_address: int | None) -> devices.Driver:
         return devices.dummy_display(cfg)
@@ -177,6 +180,27 @@ class MockBackend(Backend):
 
     def __repr__(self) -> str:
         return f"MockBackend(wav_dir={self.wav_dir!r})"
+
+
+# How many state changes a mock pin remembers (gpiozero's keep them all: ~360 KiB a game).
+PIN_HISTORY = 64
+_PIN_CLASS: list[type] = []
+
+
+def _bounded_pin_class() -> type:
+    """gpiozero's MockPWMPin with its record of state changes bounded to PIN_HISTORY."""
+    if not _PIN_CLASS:
+        from collections import deque
+
+        from gpiozero.pins.mock import MockPWMPin
+
+        class BoundedMockPin(MockPWMPin):  # type: ignore[misc]
+            def clear_states(self) -> None:
+                super().clear_states()
+                self.states = deque(self.states, maxlen=PIN_HISTORY)
+
+        _PIN_CLASS.append(BoundedMockPin)
+    return _PIN_CLASS[0]
 
 
 BACKEND_CLASSES: dict[str, type[Backend]] = {"mock": MockBackend, "pi": PiBackend}

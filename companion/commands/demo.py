@@ -7,6 +7,7 @@ dummy devices. Time for debounce and long presses is virtual, so `--pace 0` runs
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import threading
@@ -80,8 +81,11 @@ def _open_store(path: Path | None) -> tuple[Store, bool]:
     """The demo's store, and whether it holds an unfinished game to resume."""
     if path is None:
         return MemoryStore(), False
-    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # if it cannot be made, the store says why
+        path.parent.mkdir(parents=True, exist_ok=True)
     store = open_resilient(path)
+    if store.message:  # the game still plays, in memory: the terminal hears it too
+        print(f"companion demo: {store.message}", file=sys.stderr)
     try:
         resumed = Session.resume(store)
     except StoreError:
@@ -136,6 +140,8 @@ def run_demo(
             hw.events.put(STOP)
             loop.join()
         assert app.session is not None and app.session.over, "the demo stopped before the end"
+        if store.message:
+            print(f"companion demo: the game ended unsaved ({store.message})", file=sys.stderr)
         store.close()
         summary = game_summary(app.session)
         if frames is not None:

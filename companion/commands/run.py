@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
 import threading
 from pathlib import Path
 
@@ -36,7 +37,10 @@ def open_store(path: Path) -> ResilientStore:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as e:
         log.warning("cannot make %s: %s", path.parent, e.strerror)
-    return open_resilient(path)
+    store = open_resilient(path)
+    if store.message:  # on the terminal and in the journal too, not only on the main display
+        print(f"companion: {store.message}", file=sys.stderr)
+    return store
 
 
 def shut_down(hw: Hardware, store: Store) -> None:
@@ -68,7 +72,8 @@ def run_table(config: str, store_path: Path | None = None) -> int:
 
         signal.signal(signal.SIGTERM, stop)  # systemd stops the service this way
         signal.signal(signal.SIGINT, stop)  # Ctrl-C: finish the event in hand, then stop
-        log.info("ready: %s; the game is kept in %s", hardware.summary(), path)
+        kept = f"the game is kept in {path}" if store.saving else str(store.message)
+        log.info("ready: %s; %s", hardware.summary(), kept)
         run_loop(app, hw.events, notifier)
         return 0
     finally:

@@ -31,7 +31,14 @@ from typing import Any
 
 from companion.session.sqlite_disk import absolute
 from companion.session.sqlite_store import SqliteStore
-from companion.session.store import Damage, GameHeader, LogEntry, MemoryStore, Store
+from companion.session.store import (
+    Damage,
+    GameHeader,
+    LogEntry,
+    MemoryStore,
+    NotAStore,
+    Store,
+)
 
 _REASONS = {
     errno.ENOSPC: "disk full",
@@ -42,6 +49,8 @@ _REASONS = {
     errno.EPERM: "no permission to write",
     errno.EIO: "disk error",
     errno.EPROTO: "the store was written by a newer program",
+    errno.ENOENT: "no such directory",
+    errno.ENOTDIR: "not a directory",
 }
 
 
@@ -74,6 +83,8 @@ class ResilientStore:
         self.damage: Damage | None = None
         try:
             self._durable = open_durable()
+        except NotAStore:
+            raise  # not ours to play over: the command refuses it
         except OSError as exc:  # StoreError is an OSError
             self._fail(exc)
             self._seed_memory(read_only)
@@ -87,6 +98,8 @@ class ResilientStore:
             return
         try:
             stored, problem = read_only()
+        except NotAStore:
+            raise
         except OSError:
             return
         self._copy_into_memory(stored)

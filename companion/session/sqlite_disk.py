@@ -14,10 +14,12 @@ import errno
 import os
 import shutil
 import sqlite3
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.session.store import StoreError
+from companion.session.journal import MAGIC, journal_path
+from companion.session.store import NotAStore, StoreError
 
 DEFAULT_NAME = "game.db"
 
@@ -70,6 +72,21 @@ def is_resource_error(exc: BaseException) -> bool:
     return code in _SQLITE_ERRNO
 
 
+def is_full(exc: BaseException) -> bool:
+    """SQLite's "database or disk is full" (or an I/O error, which a full disk also gives)."""
+    code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    return code in (13, 10)  # SQLITE_FULL, SQLITE_IOERR
+
+
+def low_on_room(path: Path, room: int) -> bool:
+    """Whether the file system of `path` has less than `room` bytes free (False if unknown)."""
+    try:
+        fs = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return fs.f_bavail * fs.f_frsize < room
+
+
 def _diagnose(path: Path) -> int | None:
     """Why the store cannot be written: EROFS (read-only file system), ENOSPC (full), EACCES
     (no permission for the file or its directory), or None when nothing is visibly wrong."""
@@ -79,7 +96,7 @@ def _diagnose(path: Path) -> int | None:
         return None
     if fs.f_flag & os.ST_RDONLY:
         return errno.EROFS
-    if fs.f_bavail * fs.f_frsize < 2 * fs.f_bsize:
+    if fs.f_bavail * fs.f_frsize < max(2 * fs.f_bsize, 128 * 1024):  # no room for a store
         return errno.ENOSPC
     for p in (path.parent, path):
         if p.exists() and not os.access(p, os.W_OK, effective_ids=True):
@@ -110,7 +127,8 @@ def copy_aside(path: Path) -> Path | None:
     try:
         # The -wal holds committed entries not yet in the file; -shm is an index, no data.
         wal, wal_copy = sidecars(path)[0], sidecars(copy)[0]
-        for source, target in ((path, copy), (wal, wal_copy)):
+        pairs = ((path, copy), (wal, wal_copy), (journal_path(path), journal_path(copy)))
+        for source, target in pairs:
             if not source.exists() or (source == wal and source.stat().st_size == 0):
                 continue
             fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -126,3 +144,89 @@ def copy_aside(path: Path) -> Path | None:
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def shown(path: Path) -> str:
+    """A path for one line of a message: control characters escaped, cut to ~80 characters."""
+    text = repr(str(path))[1:-1]
+    return text if len(text) <= 80 else text[:38] + "…" + text[-38:]
+
+
+def existing_store(path: Path, journal: Path) -> bool:
+    """Whether a store is at `path` (False: nothing there yet). Raises NotAStore, reading
+    nothing but a file's first bytes, when what is there is not a companion store."""
+    for p in (path, journal):
+        try:
+            mode = os.stat(p).st_mode
+        except FileNotFoundError:
+            continue
+        except NotADirectoryError:
+            raise NotAStore(
+                errno.ENOTDIR, f"{shown(p)}: a part of the path is a file, not a directory"
+            ) from None
+        except OSError as exc:
+            code = exc.errno or errno.EIO
+            raise StoreError(code, f"cannot look at {shown(p)}: {exc.strerror}") from exc
+        kind = next((name for test, name in _KINDS if test(mode)), None)
+        if kind is not None or not stat.S_ISREG(mode):
+            raise NotAStore(
+                errno.EINVAL,
+                f"{shown(p)} is {kind or 'not a regular file'}, not a companion store; "
+                "it was left untouched",
+            )
+    if not path.exists():
+        return False
+    head = _first_bytes(path, 100)
+    ours = _first_bytes(journal, len(MAGIC)) == MAGIC.encode()
+    if head.startswith(SQLITE_MAGIC):
+        tables = _tables(path)
+        if not ours and tables is not None and not {"game", "entry"} <= tables:
+            names = ", ".join(sorted(shown(Path(t)) for t in tables)[:3]) or "none"
+            raise NotAStore(
+                errno.EINVAL,
+                f"{shown(path)} is a SQLite database of another program (tables: {names}), "
+                "not a companion store; it was left untouched",
+            )
+        return True
+    if ours:  # our journal beside it: the file is ours, damaged
+        return True
+    what = "an empty file" if not head else "not a SQLite file"
+    raise NotAStore(
+        errno.EINVAL, f"{shown(path)} is {what}, not a companion store; it was left untouched"
+    )
+
+
+def _first_bytes(path: Path, size: int) -> bytes:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    finally:
+        os.close(fd)
+
+
+def _tables(path: Path) -> set[str] | None:
+    """The tables of the SQLite file (None: its schema cannot be read, which is damage)."""
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        return {str(name) for (name,) in rows}
+    except (sqlite3.Error, UnicodeDecodeError):
+        return None
+    finally:
+        conn.close()

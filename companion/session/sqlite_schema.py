@@ -138,6 +138,74 @@ def statements(script: str) -> list[str]:
     return out
 
 
+def read_entries(
+    conn: sqlite3.Connection, game: int, last: str
+) -> tuple[list[LogEntry], str, str | None]:
+    """The good prefix of a game's entries read in order, the checksum its chain ends at
+    (`last`: the header's), and the first problem found (None: none)."""
+    query = "SELECT seq, player, kind, action, checksum FROM entry WHERE game = ? ORDER BY seq"
+    entries: list[LogEntry] = []
+    cursor: sqlite3.Cursor | None = None
+    while True:
+        try:  # execute() reads the first row already: a bad page can surface there too
+            cursor = cursor or conn.execute(query, (game,))
+            row = cursor.fetchone()
+        except DAMAGE as exc:
+            return entries, last, f"entry {len(entries) + 1} cannot be read: {exc}"
+        if row is None:
+            return entries, last, None
+        seq, player, kind, action, checksum = row
+        if seq != len(entries) + 1:
+            return entries, last, f"entry {len(entries) + 1} is missing"
+        try:
+            entry = LogEntry(seq, player, json.loads(action), kind)
+            valid = isinstance(entry.action, dict) and entry_checksum(last, entry) == checksum
+        except (ValueError, TypeError):
+            valid = False
+        if not valid:
+            return entries, last, f"entry {seq} failed its checksum"
+        entries.append(entry)
+        last = checksum
+
+
+def lookup(conn: sqlite3.Connection, game: int, seq: int) -> tuple[LogEntry, str] | None:
+    """One entry row by its key, and its stored checksum (None: absent or unreadable). A scan
+    stops at the first damaged page; a lookup by key goes round it to the pages still whole."""
+    try:
+        row = conn.execute(
+            "SELECT player, kind, action, checksum FROM entry WHERE game = ? AND seq = ?",
+            (game, seq),
+        ).fetchone()
+        if row is None:
+            return None
+        action = json.loads(row[2])
+    except (*DAMAGE, ValueError, TypeError):
+        return None
+    if not isinstance(action, dict) or not isinstance(row[3], str):
+        return None
+    return LogEntry(seq, row[0], action, row[1]), row[3]
+
+
+def checkpoint_whole(conn: sqlite3.Connection) -> None:
+    """Move the whole -wal into the file and empty it; raise if SQLite could not (a full disk:
+    a file whose -wal is left behind is no file of its own)."""
+    busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        raise sqlite3.OperationalError("the -wal could not be checkpointed")
+
+
+def make_room(conn: sqlite3.Connection) -> bool:
+    """Empty the -wal into the file (its old frames free the room a full disk lacks); True if
+    that was done."""
+    try:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        (busy, _, _) = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.Error:
+        return False
+    return not busy
+
+
 def read_screen(conn: sqlite3.Connection) -> dict[str, Any] | None:
     """The stored screen state; None if there is none or it is damaged (the table then starts
     its screens afresh: no decision is in it, so nothing a player entered is lost)."""

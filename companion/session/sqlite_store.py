@@ -1,14 +1,15 @@
 """The durable store: one SQLite file (standard library) that survives a kicked power cable.
 
-- WAL mode, `synchronous=FULL` on every open, one transaction per append committed before
-  `append` returns: a returned append survives a power cut.
-- The file is created mode 0600 and is always named by an absolute path (sqlite_disk.py).
-- A schema version and its migrations, and the checksum chain over the header and every row
-  (sqlite_schema.py).
-- Damage is found on open: `PRAGMA integrity_check`, seq continuity and the checksum chain, so a
-  torn, corrupt or edited row is noticed. Damage is never a crash and never a new game:
-  the damaged file is copied aside (timestamped, next to it), the good prefix is kept, and
-  `store.damage` says what happened and where the copy is, for the main display.
+- WAL mode, `synchronous=FULL`, one transaction per append committed before `append` returns;
+  mode 0600, an absolute path (sqlite_disk.py); a schema version, its migrations and the
+  checksum chain over the header and every row (sqlite_schema.py).
+- A second record of every entry, independent of SQLite: the journal beside the file
+  (journal.py), written and synced before the file's commit.
+- Damage is found on open: `PRAGMA integrity_check`, seq continuity, the checksum chain and the
+  journal, so a torn, corrupt or edited row, or a `-wal` that ended early, is noticed. Damage is
+  never a crash and never a new game: the damaged files are copied aside (timestamped, next to
+  them), every entry either file proves is kept (recovery.py), and `store.damage` says what
+  happened, how many entries came from where, and where the copy is, for the main display.
   `keep_prefix` does the same for a row the engine refuses on replay (see session/replay.py).
 - Beside the log, one "screen state" row (`save_screen`): where the table's screens stood that
   is no decision, such as the setup screen's choices. A damaged one is ignored, never damage.
@@ -37,9 +38,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from companion.session import recovery
 from companion.session import sqlite_disk as disk
 from companion.session import sqlite_schema as schema
+from companion.session.journal import Journal, journal_path, read_journal
 from companion.session.sqlite_disk import default_path  # where the app keeps its store
+from companion.session.sqlite_readonly import read_stored
 from companion.session.store import Damage, GameHeader, LogEntry, StoreError
 
 __all__ = ["SqliteStore", "default_path"]
@@ -68,6 +72,7 @@ class SqliteStore:
         self._last = ""  # checksum of the header or the latest entry: the chain continues here
         self._screen: dict[str, Any] | None = None
         self._conn: sqlite3.Connection | None = None
+        self._journal: Journal | None = Journal(journal_path(self.path))
 
     # -- the Store protocol -----------------------------------------------------------------------
 
@@ -87,13 +92,15 @@ class SqliteStore:
             conn.execute("BEGIN IMMEDIATE")
             (game_id,) = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM game").fetchone()
             checksum = schema.header_checksum(game_id, header)
+            if self._journal is not None:  # the journal first: it never holds less than the file
+                self._journal.rewrite(game_id, header, [])
             conn.execute(
                 "INSERT INTO game (id, seed, players, options, started, checksum) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, header.seed, players, options, disk.now_iso(), checksum),
             )
             conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             self._rollback()
             raise disk.store_error(exc, "cannot start a game in", self.path) from exc
         self._game, self._header, self._entries, self._last = game_id, header, [], checksum
@@ -111,18 +118,27 @@ class SqliteStore:
             raise StoreError(errno.EINVAL, f"entry {entry.seq} is not JSON-able: {exc}") from exc
         checksum = schema.entry_checksum(self._last, entry)
         try:
+            if self._journal is not None:  # synced before the file's commit, before any output
+                self._journal.append(self._game, entry)
             # One statement is one transaction of its own (autocommit): committed when execute
             # returns, and with synchronous=FULL on the disk; a failed one SQLite rolls back.
-            conn.execute(
-                "INSERT INTO entry (game, seq, player, kind, action, checksum) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (self._game, entry.seq, entry.player, entry.kind, action, checksum),
-            )
-        except sqlite3.Error as exc:
+            row = (self._game, entry.seq, entry.player, entry.kind, action, checksum)
+            insert = "INSERT INTO entry (game, seq, player, kind, action, checksum) VALUES "
+            try:
+                conn.execute(insert + "(?, ?, ?, ?, ?, ?)", row)
+            except sqlite3.Error as exc:
+                # A nearly full disk: the -wal's old frames are the room. Move them into the
+                # file, empty the -wal, and try once more (the journal has the entry already).
+                if not (disk.is_full(exc) and schema.make_room(conn)):
+                    raise
+                conn.execute(insert + "(?, ?, ?, ?, ?, ?)", row)
+        except (sqlite3.Error, OSError) as exc:
             self._rollback()
             raise disk.store_error(exc, f"cannot keep entry {entry.seq} in", self.path) from exc
         self._entries.append(entry)
         self._last = checksum
+        if disk.low_on_room(self.path, schema.WAL_PAGES * 4096 * 2):
+            schema.make_room(conn)  # a -wal that may not grow to its usual length: keep it short
 
     def load_screen(self) -> dict[str, Any] | None:
         return None if self._screen is None else json.loads(schema.canonical(self._screen))
@@ -164,8 +180,10 @@ class SqliteStore:
         try:
             conn.execute("BEGIN IMMEDIATE")
             conn.execute("DELETE FROM entry WHERE game = ? AND seq > ?", (self._game, count))
+            if self._journal is not None and self._header is not None and self._game:
+                self._journal.rewrite(self._game, self._header, self._entries[:count])
             conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             self._rollback()
             raise disk.store_error(exc, "cannot drop the damaged entries from", self.path) from exc
         del self._entries[count:]
@@ -175,10 +193,14 @@ class SqliteStore:
     # -- opening ----------------------------------------------------------------------------------
 
     def _open(self) -> None:
-        if not self.path.exists():
-            # Built aside and renamed into place, schema and all: a store file is never empty,
-            # so an empty one was truncated (damage), not "no game yet".
-            self._rebuild()
+        journal = journal_path(self.path)
+        if not disk.existing_store(self.path, journal):
+            if read_journal(journal).header is None:
+                # Built aside and renamed into place, schema and all: a store file is never
+                # empty, so an empty one was truncated (damage), not "no game yet".
+                self._rebuild()
+                return
+            self._unreadable(f"{self.path.name} was missing")
             return
         if self.path.stat().st_size < 512:  # SQLite takes a file this short for an empty one
             self._unreadable("the file is truncated")
@@ -217,8 +239,31 @@ class SqliteStore:
         problem, structural, unreadable = self._scan(self._open_conn())
         if unreadable:
             self._unreadable(problem or "it cannot be read")
-        elif problem:
-            self._repair(problem, structural=structural)
+        else:
+            self._reconcile(problem)
+
+    def _reconcile(self, problem: str | None, *, unreadable: bool = False) -> None:
+        """Merge what the file proved with what the journal proves; repair what either lacks."""
+        file = recovery.FromFile(self._game, self._header, self._entries, problem, unreadable)
+        conn = self._conn
+        merged = recovery.merge(
+            file,
+            read_journal(journal_path(self.path)),
+            lambda seq: None if conn is None else schema.lookup(conn, file.game or 0, seq),
+            name=self.path.name,
+        )
+        if merged.damaged:
+            copy = disk.copy_aside(self.path)
+            self._game, self._header, self._entries = merged.game, merged.header, merged.entries
+            self._rebuild()
+            self._found(merged.report(), copy, merged)
+            return
+        journal, self._journal = self._journal, None
+        try:  # an append cut between the journal's write and the file's commit: finish it
+            for entry in merged.entries[len(self._entries) :]:
+                self.append(entry)
+        finally:
+            self._journal = journal
 
     def _scan(self, conn: sqlite3.Connection) -> tuple[str | None, bool, bool]:
         """Read the current game's good prefix into self; (first problem, structural, unreadable).
@@ -250,82 +295,31 @@ class SqliteStore:
         if not valid:
             return f"game {game_id}'s header failed its checksum", structural, True
         self._game, self._header, self._last = game_id, header, checksum
-        self._read_entries(conn, problems)
+        entries, self._last, problem = schema.read_entries(conn, game_id, self._last)
+        self._entries.extend(entries)
+        problems.extend([problem] if problem else [])
         return (problems[0] if problems else None), structural, False
 
     @classmethod
     def read_only(cls, path: str | os.PathLike[str]) -> tuple[SqliteStore, str | None]:
-        """The stored game from a file that cannot be written (read-only or full file system).
+        """The stored game from a file that cannot be written (read-only or full file system):
+        a closed store whose `load()` gives what the file and the journal prove, and the first
+        problem found. Nothing is created, repaired or copied. Raises StoreError if unreadable."""
+        return read_stored(cls.closed(path))
 
-        Returns a closed store whose `load()` gives the good prefix, and the first problem found
-        (nothing is repaired or copied: nothing can be written). Raises StoreError if unreadable.
-        """
+    @classmethod
+    def closed(cls, path: str | os.PathLike[str]) -> SqliteStore:
+        """A store at `path` left closed, for a look that changes nothing (sqlite_readonly)."""
         store = cls.__new__(cls)
         store._blank(path)
-        # mode=ro reads the -wal too when it and the -shm exist; immutable=1 reads the bare file.
-        for flags in ("mode=ro", "immutable=1"):
-            store._game, store._header, store._entries = None, None, []
-            try:
-                conn = sqlite3.connect(f"{store.path.as_uri()}?{flags}", uri=True)
-            except (sqlite3.Error, UnicodeDecodeError):
-                continue
-            try:
-                problem, _, unreadable = store._scan(conn)
-            except (sqlite3.Error, UnicodeDecodeError):
-                continue
-            finally:
-                conn.close()
-            if not unreadable:
-                return store, problem
-        raise StoreError(errno.EIO, f"cannot read {store.path} even read-only")
-
-    def _read_entries(self, conn: sqlite3.Connection, problems: list[str]) -> None:
-        """The good prefix of the current game's entries; the first problem goes to `problems`."""
-        query = "SELECT seq, player, kind, action, checksum FROM entry WHERE game = ? ORDER BY seq"
-        cursor: sqlite3.Cursor | None = None
-        while True:
-            try:  # execute() reads the first row already: a bad page can surface there too
-                cursor = cursor or conn.execute(query, (self._game,))
-                row = cursor.fetchone()
-            except schema.DAMAGE as exc:
-                problems.append(f"entry {len(self._entries) + 1} cannot be read: {exc}")
-                return
-            if row is None:
-                return
-            seq, player, kind, action, checksum = row
-            expected = len(self._entries) + 1
-            if seq != expected:
-                problems.append(f"entry {expected} is missing")
-                return
-            try:
-                entry = LogEntry(seq, player, json.loads(action), kind)
-                valid = isinstance(entry.action, dict) and (
-                    schema.entry_checksum(self._last, entry) == checksum
-                )
-            except (ValueError, TypeError):
-                valid = False
-            if not valid:
-                problems.append(f"entry {seq} failed its checksum")
-                return
-            self._entries.append(entry)
-            self._last = checksum
-
-    def _repair(self, what: str, *, structural: bool) -> None:
-        if not structural:
-            self.keep_prefix(len(self._entries), what)
-            return
-        # A structurally damaged file is not written to again: the good prefix goes into a new
-        # file that replaces it, after the damaged one was copied aside.
-        copy = disk.copy_aside(self.path)
-        self._rebuild()
-        self._found(what, copy)
+        store._journal = None
+        return store
 
     def _unreadable(self, what: str) -> None:
-        """Nothing trustworthy in the file: copy it aside, start an empty store, say so."""
-        copy = disk.copy_aside(self.path)
+        """Nothing trustworthy in the file: what the journal proves is all there is."""
+        self._close_quietly()
         self._game, self._header, self._entries, self._last = None, None, [], ""
-        self._rebuild()
-        self._found(what, copy)
+        self._reconcile(what, unreadable=True)
 
     def _rebuild(self) -> None:
         """Replace the file by a fresh one holding the current header and good entries."""
@@ -336,19 +330,33 @@ class SqliteStore:
         # Created by us, so its mode is 0600 (the -wal and -shm SQLite adds take the same mode).
         fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         os.close(fd)
-        self._conn = self._connect(fresh)
-        schema.migrate(self._conn, fresh)
-        header, entries, screen = self._header, self._entries, self._screen
-        self._game, self._entries = None, []
-        if header is not None:
-            self.start(header)
-            for entry in entries:
-                self.append(entry)
-        if screen is not None:
-            self.save_screen(screen)
-        self.close()  # checkpoints: the new file stands alone, without a -wal
-        with open(fresh, "rb") as f:
-            os.fsync(f.fileno())
+        header, entries, screen, game = self._header, self._entries, self._screen, self._game
+        journal, self._journal = self._journal, None  # rewritten whole, below
+        try:
+            self._conn = self._connect(fresh)
+            schema.migrate(self._conn, fresh)
+            self._game, self._entries = None, []
+            if header is not None:
+                self.start(header)
+                for entry in entries:
+                    self.append(entry)
+            if screen is not None:
+                self.save_screen(screen)
+            schema.checkpoint_whole(self._open_conn())  # the new file must stand alone
+            self.close()
+            with open(fresh, "rb") as f:
+                os.fsync(f.fileno())
+            if journal is not None and header is not None and self._game is not None:
+                journal.rewrite(self._game, header, entries)
+        except (OSError, sqlite3.Error) as exc:
+            # A full disk half way: nothing half-built is left, the old file is untouched.
+            self._close_quietly()
+            for stale in (fresh, *disk.sidecars(fresh)):
+                stale.unlink(missing_ok=True)
+            self._game, self._header, self._entries = game, header, entries
+            raise disk.store_error(exc, "cannot build the store", self.path) from exc
+        finally:
+            self._journal = journal
         # A stale -wal next to the new file would be replayed into it: remove it first.
         for sidecar in disk.sidecars(self.path):
             sidecar.unlink(missing_ok=True)
@@ -359,11 +367,13 @@ class SqliteStore:
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def _found(self, what: str, copy: Path | None) -> Damage:
+    def _found(self, what: str, copy: Path | None, merged: recovery.Merged | None = None) -> Damage:
         """Record damage; a second finding keeps the first copy, the file as it was found."""
         if self.damage is not None:
             what, copy = f"{self.damage.what}; then {what}", self.damage.copy or copy
-        self.damage = Damage(what, len(self._entries), copy)
+        kept = len(self._entries)
+        file, journal = (merged.from_file, merged.from_journal) if merged else (kept, 0)
+        self.damage = Damage(what, kept, copy, min(file, kept), min(journal, kept - file))
         return self.damage
 
     def _chain_end(self) -> str:

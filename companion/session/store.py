@@ -49,6 +49,11 @@ class StoreError(OSError):
     """The store cannot keep what it was given (disk full, read-only, damaged)."""
 
 
+class NotAStore(StoreError):
+    """The path holds something that is not a companion store (a device, a FIFO, a directory,
+    another program's database, a text file): refused, and left untouched."""
+
+
 @dataclass(frozen=True)
 class Damage:
     """What was found wrong with the stored game, for the main display. Never names an action.
@@ -60,6 +65,8 @@ class Damage:
     what: str  # e.g. "entry 57 failed its checksum"
     kept: int  # entries of the current game kept (the good prefix)
     copy: Path | None  # where the damaged file was copied, None if copying failed
+    from_file: int = 0  # of `kept`, how many the SQLite file proved
+    from_journal: int = 0  # and how many only the journal did
 
     @property
     def message(self) -> str:

@@ -16,6 +16,7 @@ import pytest
 from session_testing import HEADER, entry, flip_last, sql
 
 from companion.session import sqlite_schema
+from companion.session.journal import journal_path
 from companion.session.sqlite_store import SqliteStore, default_path
 from companion.session.store import GameHeader, LogEntry, StoreError
 
@@ -37,7 +38,15 @@ def filled(path: Path, n: int, *, close: bool = True) -> SqliteStore:
 
 
 def damaged_copies(path: Path) -> list[Path]:
-    return sorted(p for p in path.parent.iterdir() if ".damaged-" in p.name)
+    return sorted(
+        p for p in path.parent.iterdir() if ".damaged-" in p.name and p.suffix != ".journal"
+    )
+
+
+def without_journal(path: Path) -> Path:
+    """Damage to the journal too: what the SQLite file alone proves is all there is."""
+    journal_path(path).unlink()
+    return path
 
 
 # -- what the store keeps ------------------------------------------------------------------------
@@ -215,28 +224,37 @@ def test_a_file_from_a_newer_version_is_refused_and_left_untouched(path):
 # -- damage --------------------------------------------------------------------------------------
 
 
-def test_an_edited_row_is_damage_the_file_is_copied_aside_and_the_good_prefix_kept(path):
+def test_an_edited_row_is_damage_the_file_is_copied_aside_and_the_journal_restores_it(path):
     filled(path, 5)
     sql(path, "UPDATE entry SET action = ? WHERE seq = 4", json.dumps({"kind": "bid", "target": 1}))
     store = SqliteStore(path)
-    assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])
-    assert store.damage is not None and store.damage.kept == 3
+    assert store.load() == (HEADER, [entry(i) for i in range(1, 6)])
+    assert store.damage is not None and store.damage.kept == 5
+    assert (store.damage.from_file, store.damage.from_journal) == (4, 1)
     assert "entry 4 failed its checksum" in store.damage.message
     (copy,) = damaged_copies(path)
     assert str(copy) in store.damage.message and stat.S_IMODE(copy.stat().st_mode) == 0o600
     old = sqlite3.connect(copy)  # the copy is the file as it was found
     assert old.execute("SELECT count(*) FROM entry").fetchone() == (5,)
     old.close()
-    store.append(entry(4))  # the game goes on from the good prefix
+    store.append(entry(6))  # the game goes on
     store.close()
     again = SqliteStore(path)
-    assert again.damage is None and len(again.load()[1]) == 4
+    assert again.damage is None and len(again.load()[1]) == 6
+
+
+def test_an_edited_row_without_the_journal_keeps_the_good_prefix(path):
+    filled(path, 5)
+    sql(path, "UPDATE entry SET action = ? WHERE seq = 4", json.dumps({"kind": "bid", "target": 1}))
+    store = SqliteStore(without_journal(path))
+    assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])
+    assert store.damage is not None and store.damage.kept == 3
 
 
 def test_a_missing_row_is_damage_at_the_gap(path):
     filled(path, 5)
     sql(path, "DELETE FROM entry WHERE seq = 3")
-    store = SqliteStore(path)
+    store = SqliteStore(without_journal(path))
     assert store.load()[1] == [entry(1), entry(2)]
     assert "entry 3 is missing" in store.damage.message
 
@@ -244,24 +262,26 @@ def test_a_missing_row_is_damage_at_the_gap(path):
 def test_an_edited_header_is_damage_and_no_game_is_resumed_or_started(path):
     filled(path, 2)
     sql(path, "UPDATE game SET seed = 12")
-    store = SqliteStore(path)
+    store = SqliteStore(without_journal(path))
     assert store.load() == (None, [])
     assert "header failed its checksum" in store.damage.message
     assert len(damaged_copies(path)) == 1
 
 
-def test_a_file_that_is_not_a_database_is_kept_aside_and_reported(path):
-    path.parent.mkdir()
-    path.write_bytes(b"this is not sqlite" * 300)
+def test_a_store_whose_header_block_is_overwritten_is_recovered_from_its_journal(path):
+    filled(path, 5)
+    data = bytearray(path.read_bytes())
+    data[:4096] = b"this is not sqlite" * 227 + b"xx"
+    path.write_bytes(bytes(data))
     store = SqliteStore(path)
-    assert store.load() == (None, [])
-    assert "not a readable store" in store.damage.message
+    assert store.load() == (HEADER, [entry(i) for i in range(1, 6)])
+    assert store.damage.from_journal == 5 and "5 from the journal" in store.damage.message
     (copy,) = damaged_copies(path)
-    assert copy.read_bytes() == b"this is not sqlite" * 300
-    store.start(HEADER)  # an explicit new game works in the fresh file
-    store.append(entry(1))
+    assert copy.read_bytes() == bytes(data)
+    store.append(entry(6))
     store.close()
-    assert SqliteStore(path).load() == (HEADER, [entry(1)])
+    again = SqliteStore(path)
+    assert again.damage is None and len(again.load()[1]) == 6
 
 
 def test_a_corrupt_page_is_found_by_the_integrity_check_and_the_file_is_rebuilt(path):
@@ -271,7 +291,7 @@ def test_a_corrupt_page_is_found_by_the_integrity_check_and_the_file_is_rebuilt(
     assert len(data) > 6 * page
     data[-2 * page : -page] = b"\xa5" * page  # a torn sector near the end
     path.write_bytes(bytes(data))
-    store = SqliteStore(path)
+    store = SqliteStore(without_journal(path))
     header, entries = store.load()
     assert header == HEADER and entries == [entry(i) for i in range(1, len(entries) + 1)]
     assert "integrity check failed" in store.damage.message
@@ -284,7 +304,7 @@ def test_a_corrupt_page_is_found_by_the_integrity_check_and_the_file_is_rebuilt(
 def test_a_flipped_byte_in_the_last_row_of_the_file_loses_only_that_row(path):
     filled(path, 6)  # closed: everything is in the main file
     flip_last(path, b"m000006x", xor=0x20)
-    store = SqliteStore(path)
+    store = SqliteStore(without_journal(path))
     assert store.load()[1] == [entry(i) for i in range(1, 6)]
     assert "entry 6" in store.damage.message
 

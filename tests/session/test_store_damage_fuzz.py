@@ -1,5 +1,6 @@
-"""Whatever happens to the bytes of a closed store, opening it never raises: it resumes a prefix
-of the game (or nothing, and says so), and the repaired file opens clean the next time."""
+"""Whatever happens to the bytes of a closed store's SQLite file, opening it never raises and
+loses nothing (the journal beside it holds every entry); without the journal too it resumes a
+prefix of the game (or nothing, and says so). The repaired file opens clean the next time."""
 
 from __future__ import annotations
 
@@ -13,22 +14,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from session_testing import HEADER, entry, sql
 
+from companion.session.journal import journal_path
 from companion.session.resilient import open_resilient
 from companion.session.sqlite_store import SqliteStore
-from companion.session.store import StoreError
+from companion.session.store import NotAStore, StoreError
 
 N = 150
 
 
 @functools.cache
-def stored() -> bytes:
+def stored() -> tuple[bytes, bytes]:
     folder = Path(tempfile.mkdtemp())
     store = SqliteStore(folder / "game.db")
     store.start(HEADER)
     for seq in range(1, N + 1):
         store.append(entry(seq))
     store.close()
-    data = (folder / "game.db").read_bytes()
+    data = (folder / "game.db").read_bytes(), journal_path(folder / "game.db").read_bytes()
     shutil.rmtree(folder)
     return data
 
@@ -53,15 +55,23 @@ def damaged(data: bytes, how: str, where: float, payload: bytes) -> bytes:
 
 
 @settings(max_examples=60, deadline=None)
-@given(how=damage)
-def test_any_damage_to_the_file_gives_a_prefix_or_nothing_never_an_exception(how):
+@given(how=damage, journal=st.booleans())
+def test_any_damage_to_the_file_gives_a_prefix_or_nothing_never_an_exception(how, journal):
     folder = Path(tempfile.mkdtemp())
     try:
         path = folder / "game.db"
-        path.write_bytes(damaged(stored(), *how))
+        data, journal_data = stored()
+        path.write_bytes(damaged(data, *how))
+        if journal:
+            journal_path(path).write_bytes(journal_data)
         everything = [entry(seq) for seq in range(1, N + 1)]
         try:
             store = SqliteStore(path)
+        except NotAStore:
+            # Its first bytes say it is no SQLite file, and no journal says it is ours.
+            assert not journal and not path.read_bytes().startswith(b"SQLite format 3\x00")
+            assert path.read_bytes() == damaged(data, *how)  # left untouched
+            return
         except StoreError as refused:
             # A flip in the header's schema version reads as a file from a newer program: it is
             # left untouched, and the app still resumes its game, in memory, saying NOT SAVED.
@@ -77,6 +87,8 @@ def test_any_damage_to_the_file_gives_a_prefix_or_nothing_never_an_exception(how
         else:
             assert header == HEADER and entries == everything[: len(entries)]
             assert store.damage is not None or len(entries) == N  # nothing lost in silence
+        if journal:
+            assert entries == everything  # the journal proves every entry the file lost
         if store.damage is not None:
             assert store.damage.copy is not None and store.damage.copy.exists()
         store.close()
