@@ -174,6 +174,9 @@ class Game(TableMode):
             why = s.undo_refusal(p)
             if why is None:
                 s.undo(p)
+                # The real board follows: say (and show) what to take back on it.
+                t.outputs.say(s.events[-1]["text"])
+                t.public_note = s.events[-1]["text"]
             else:
                 t.public_note = f"{p}: no undo, {why}"
                 t.outputs.cue("error")
@@ -204,7 +207,8 @@ class Game(TableMode):
                 if entries:
                     lines = (f"{p}: {entries[menu.cursor]} {menu.cursor + 1}/{len(entries)}",)
         else:
-            blind = [p for p in sealed_step if not t.has_display(p)]
+            # Only those still choosing: an alert for a choice already made would stay up.
+            blind = [p for p in _waiting(t) if not t.has_display(p)]
             if blind:
                 alerts = (f"{', '.join(blind)}: hold ● to choose unseen", *alerts)
             if not _waiting(t):
@@ -290,6 +294,10 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
         log.warning("a menu choice was refused (%s)", type(e).__name__)
         return
     t.last_pick[p] = action
+    # A correction moves a cube on the real board: the whole table hears it.
+    for ev in s.events[len(s.events) - s.applied[-1].events :]:
+        if ev["kind"] == "correction":
+            t.outputs.say(ev["text"])
     # A sealed choice is in: the page closes. In a public step it stays open while the player
     # still decides there (a correction's next menu); refresh closes it after.
     secret = s.applied[-1].secret

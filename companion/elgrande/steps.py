@@ -20,6 +20,7 @@ from companion.elgrande.base import (
     MENU_MAX,
     SecretStep,
     Step,
+    caballeros,
     choices_text,
 )
 from companion.elgrande.data import CASTILLO
@@ -218,8 +219,10 @@ class TakeCaballeros(Step):
         return (self.player,)
 
     def prompt(self, s: State) -> str:
-        if s.province[self.player]:
-            return f"Take up to {self.remaining} caballeros into your court"
+        # The offer is what can be taken: the card's number, or fewer if the province holds fewer.
+        most = min(self.remaining, s.province[self.player])
+        if most:
+            return f"Take up to {caballeros(most)} into your court"
         return f"Province empty: take up to {self.remaining} from your regions"
 
     def legal(self, s: State, player: str) -> list[Action]:
@@ -317,9 +320,10 @@ class Turn(Step):
         return (self.player,) if busy else ()
 
     def prompt(self, s: State) -> str:
+        limit = self._limit(s)
         if self.placing:
-            return f"Place caballeros ({self.placed} placed)"
-        return f"Card {self._card(s)}: place caballeros and/or carry out its action"
+            return f"Place caballeros ({self.placed} of {limit} placed)"
+        return f"Card {self._card(s)}: place up to {limit} and/or carry out its action"
 
     def legal(self, s: State, player: str) -> list[Action]:
         acts = []
@@ -363,7 +367,7 @@ class Turn(Step):
         elif action.kind == "place" and s.court[player] == 0:
             why = "your court is empty"
         elif action.kind == "place" and self.placed >= self._limit(s):
-            why = f"card {self._card(s)} lets you place at most {self._limit(s)} caballeros"
+            why = f"card {self._card(s)} lets you place at most {caballeros(self._limit(s))}"
         elif action.kind == "place":
             why = "your placement is over: placement and action are never interleaved"
         elif action.kind == "act" and self.placing:

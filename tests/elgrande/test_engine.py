@@ -443,7 +443,7 @@ def test_refusals_say_who_is_waited_for_and_what_is_asked():
     s = turn_with("4f")
     assert refusal(s, "blue", Action("end_turn")) == (
         "it is not blue's decision now; waiting for red: "
-        "Card 4f: place caballeros and/or carry out its action"
+        "Card 4f: place up to 4 and/or carry out its action"
     )
     s = new_game(FIVE[:3], 1)
     bid = take_first_choice(s, "red")  # the sealed power card, through its menu group
