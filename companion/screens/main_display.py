@@ -1,8 +1,10 @@
 """The main display: one layout per `MainUI.screen`, for 128×64 (SSD1306) and 256×64 (SSD1322).
 
 Rows are 10 px apart. A page has a title row, a rule under it, then body rows; alerts take the
-bottom rows, inverted, on every page. Only the public view is read: who is still choosing a secret
-is shown, never what anyone chose.
+bottom rows, inverted, on every page. The game page keeps the table at a glance on both sizes:
+a column a player in turn order (name, power card, score), the King's region and the cards on
+offer (in small print on 128 px), then who is still choosing and what is asked. Only the
+public view is read: who is still choosing a secret is shown, never what anyone chose.
 
 >>> from companion.screens.model import MainUI
 >>> view = {"round": 3, "rounds": list(range(1, 10)), "phase": "bidding", "king": "sevilla",
@@ -22,6 +24,7 @@ from PIL import Image
 from companion.elgrande.data import game_data
 from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart
+from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit
 from companion.screens.model import MainUI
 from companion.screens.names import short_area
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
@@ -59,11 +62,15 @@ def _body_rows(c: Canvas, bottom: int, top: int = BODY) -> list[int]:
 def _alerts(c: Canvas, alerts: tuple[str, ...]) -> int:
     """Draw the alerts inverted on the bottom rows (at most two); returns the first row's y."""
     bottom = c.height
-    for alert in reversed(alerts[-2:]):
+    # A lone alert too long for its row takes a second one rather than lose its end.
+    rows = [
+        r for a in alerts[-2:] for r in wrap("! " + a, c.width - 2, 2 if len(alerts) == 1 else 1)
+    ]
+    for row in reversed(rows):
         y = bottom - LINE - 1
         if y < BODY:
             break
-        c.inverted(y, "! " + alert)
+        c.inverted(y, row)
         bottom = y
     return bottom
 
@@ -72,6 +79,9 @@ def _alerts(c: Canvas, alerts: tuple[str, ...]) -> int:
 
 
 def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
+    """The table at a glance: the round and phase, the turn order with each power card played
+    this round (▶ who decides), the running scores, the King's region, the cards on offer; then
+    who is still choosing a secret and what the deciding player is asked."""
     wide = c.width >= WIDE
     x = _round_header(c, view)
     king = f"King: {short_area(view['king'])}" if view.get("king") else ""
@@ -79,17 +89,34 @@ def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
         bottom -= LINE + 1
         c.row(bottom, ui.footer)
-    rows = _body_rows(c, bottom)
-    who = who_line(view, c.width - 2)
-    facts = [who, cards] if wide else [king, cards, who]
     if wide:
         c.right(0, king, c.width - x - GLYPH_W * 2)
+        top = _standings(c, view, BODY, LINE, "▶")
+    else:
+        # Small print keeps the standings and the board's facts on a narrow display too,
+        # above the rows a player must read from across the table.
+        top = _standings(c, view, BODY - 1, SMALL, ">")
+        board = " ".join(view.get("face_up") or [])
+        where = f"King {short_area(view['king'])}" if view.get("king") else ""
+        if where or board:
+            _small(c, 1, top, "  ".join(t for t in (where, board) if t), c.width - 2)
+            top += SMALL
+        top += 1
+        cards = ""
+    rows = _body_rows(c, bottom + 1, top)
+    who = who_line(view, c.width - 2)
+    facts = [cards, who]
     facts = [f for f in facts if f]
     prompt = ui.title or _prompt(view)  # the app may word the prompt itself
-    # The prompt keeps at least one row and the app's lines (the active player's menu, a
-    # refusal) theirs; the King and the cards give their rows up first.
-    while facts and len(facts) + (1 if prompt else 0) + len(ui.lines) > len(rows):
-        facts.pop(0)
+    # The prompt keeps as many rows as it needs (up to three) and the app's lines (the active
+    # player's menu, a refusal) theirs; the cards, then who is still choosing (the standings
+    # mark them too) give their rows up.
+    need = len(wrap(prompt, c.width - 2, 3)) if prompt else 0
+    for gives_up in (cards, who):
+        if len(facts) + need + len(ui.lines) <= len(rows):
+            break
+        if gives_up in facts:
+            facts.remove(gives_up)
     n_facts = len(facts)
     for y, fact in zip(rows, facts, strict=False):
         c.row(y, fact)
@@ -99,6 +126,60 @@ def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     lines = [*lines[: max(len(prompt_rows) - len(ui.lines), 0)], *ui.lines]
     for y, line in zip(prompt_rows, lines, strict=False):
         c.row(y, line)
+
+
+SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)
+
+
+def _small(c: Canvas, x: int, y: int, text: str, room: int) -> None:
+    draw_legacy(c.draw, (x, y), tiny_fit(text, room), c.ink, TINY)
+
+
+def _standings(c: Canvas, view: dict[str, Any], y: int, pitch: int, mark: str) -> int:
+    """A column a player, in turn order: their name and this round's power card over their
+    score. Returns the y below it."""
+    cells = standings(view, mark)
+    if not cells:
+        return y
+    room = (c.width - 2) // len(cells)
+    for i, (head, score) in enumerate(cells):
+        x = 1 + i * room
+        if pitch == SMALL:
+            if head.startswith(mark):  # no room for the mark: the decider's cell is inverted
+                head = head[len(mark) :]
+                c.draw.rectangle((x - 1, y - 1, x + text_width(head, TINY), y + 5), fill=c.ink)
+                draw_legacy(c.draw, (x, y), tiny_fit(head, room - 1), 0, TINY)
+            else:
+                _small(c, x, y, head, room - 1)
+            _small(c, x, y + pitch, score, room - 1)
+        else:
+            c.row(y, head, x, room - 1)
+            c.row(y + pitch, score, x, room - 1)
+    return y + 2 * pitch
+
+
+def standings(view: dict[str, Any], mark: str = "▶") -> list[tuple[str, str]]:
+    """(name and power card, score) for each player in turn order ("bla13", "22"): the player
+    deciding marked, "?" after whoever is still choosing a secret; before the order is known,
+    the seats in order with any open bid.
+
+    >>> standings({"players": ["red", "blue"], "turn_order": ["blue", "red"],
+    ...            "bids": {"red": 3, "blue": 9}, "scores": {"red": 4, "blue": 0},
+    ...            "decision": {"players": ["red"], "secret": False}})
+    [('blu9', '0'), ('▶red3', '4')]
+    """
+    players = view.get("turn_order") or view.get("players") or []
+    bids = view.get("bids") or {}
+    scores = view.get("scores") or {}
+    decision = view.get("decision") or {}
+    waiting = tuple(decision.get("players") or ())
+    secret = bool(decision.get("secret"))
+    cells = []
+    for p in players:
+        card = "?" if secret and p in waiting else str(bids.get(p, ""))
+        head = f"{mark if p in waiting and not secret else ''}{p[:3]}{card}"
+        cells.append((head, str(scores.get(p, 0))))
+    return cells
 
 
 def _round_header(c: Canvas, view: dict[str, Any]) -> int:
