@@ -121,7 +121,7 @@ class CastilloDiscs(SecretStep):
     kind: ClassVar[str] = "castillo_disc"
 
     def prompt(self, s: State) -> str:
-        return "Set your disc: where your Castillo caballeros go (secret)"
+        return "Secret disc: where your Castillo caballeros go"
 
     def legal(self, s: State, player: str) -> list[Action]:
         forbidden = s.king if s.options.castillo_disc_on_king == "forbidden" else None

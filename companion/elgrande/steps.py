@@ -144,7 +144,8 @@ class SealedBids(SecretStep):
             if value in held:
                 del self.sealed[p]
                 self.blocked.setdefault(p, set()).add(value)
-                self.notices[p] = f"power card {value} is held by an earlier bidder; choose again"
+                # Short enough for a pad's small print: an earlier bidder holds it.
+                self.notices[p] = f"{value} is taken: choose again"
             else:
                 held.add(value)
         if not self.deciders(s):

@@ -16,6 +16,8 @@ public view is read: who is still choosing a secret is shown, never what anyone 
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -191,7 +193,8 @@ def _round_header(c: Canvas, view: dict[str, Any]) -> int:
     x = 1 + c.row(0, label) + GLYPH_W // 2
     played = set(view.get("rounds") or range(1, data.rounds + 1))
     cell = 5  # 4 px wide, 1 px gap
-    if x + cell * data.rounds + GLYPH_W <= c.width:
+    phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
+    if x + cell * data.rounds + GLYPH_W // 2 + width(phase) <= c.width:  # the phase comes first
         for n in range(1, data.rounds + 1):
             left = x + (n - 1) * cell
             box = (left, 1, left + 3, 7)
@@ -206,7 +209,6 @@ def _round_header(c: Canvas, view: dict[str, Any]) -> int:
             if n in data.general_scoring_after:
                 c.draw.line((left, 9, left + 3, 9), fill=c.ink)
         x += cell * data.rounds + GLYPH_W // 2
-    phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
     return x + c.row(0, phase, x)
 
 
@@ -221,7 +223,11 @@ def who_line(view: dict[str, Any], room: int = 10**6) -> str:
     label = "Choosing: " if decision.get("secret") else "Waiting: "
     players = decision.get("players") or []
     full = label + " ".join(players)
-    return full if width(full) <= room else label + " ".join(p[:3] for p in players)
+    if width(full) <= room:
+        return full
+    short = label + " ".join(p[:3] for p in players)
+    # Too long even so: the standings' "?" and ▶ marks say it.
+    return short if width(short) <= room else ""
 
 
 def _prompt(view: dict[str, Any]) -> str:
@@ -239,27 +245,44 @@ def _titled(c: Canvas, ui: MainUI, bottom: int, lines: list[str], cursor: int | 
     row would hide the last of them, the footer moves to the title row's right end, or is left
     out when it does not fit there (the pads say which keys act, too)."""
     footer = ui.footer
-    crowded = cursor is None and len(lines) > len(_body_rows(c, bottom - LINE))
-    if footer and crowded and len(lines) <= len(_body_rows(c, bottom + 1)):
+    top = _title_lines(c, ui.title) * LINE + 3
+    crowded = cursor is None and len(lines) > len(_body_rows(c, bottom - LINE, top))
+    if footer and crowded and len(lines) <= len(_body_rows(c, bottom + 1, top)):
         if width(ui.title) + GLYPH_W + width(footer) <= c.width:
             c.right(0, footer)
         footer = ""
-    c.row(0, ui.title)
-    c.rule(11)
+    top = _title(c, ui.title)
     if footer:
         y = bottom - LINE - 1
         if y >= BODY:
             c.row(y, footer)
             bottom = y
-    rows = _body_rows(c, bottom + 1)
+    rows = _body_rows(c, bottom + 1, top)
     first = 0
     if cursor is not None and rows:
         first = min(max(cursor - len(rows) + 1, 0), max(len(lines) - len(rows), 0))
     for i, (y, line) in enumerate(zip(rows, lines[first:], strict=False)):
         if cursor is not None and first + i == cursor:
             c.inverted(y, line)
+        elif width(line) > c.width - 2 and text_width(line, TINY) <= c.width - 2:
+            _small(c, 1, y + 2, line, c.width - 2)  # whole in small print rather than cut
         else:
             c.row(y, line)
+
+
+def _title(c: Canvas, title: str) -> int:
+    """The title and the rule under it; a title too long for its row takes a second one.
+    Returns the first body row's y."""
+    lines = wrap(title, c.width - 2, _title_lines(c, title))
+    for i, line in enumerate(lines or [""]):
+        c.row(i * LINE, line)
+    rule = 11 + (len(lines) - 1) * LINE
+    c.rule(rule)
+    return rule + 2
+
+
+def _title_lines(c: Canvas, title: str) -> int:
+    return 1 if width(title) <= c.width - 2 else 2
 
 
 def _page(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
@@ -267,8 +290,16 @@ def _page(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
 
 
 def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
-    # Reasons are long: on a narrow screen each wraps onto a second row when there is room.
-    spare = len(_body_rows(c, bottom + 1)) - (1 if ui.footer else 0) - len(ui.lines)
+    # A title naming many players takes their short names rather than lose the last.
+    if len(wrap(ui.title, c.width - 2, 9)) > 2:
+        ui = dataclasses.replace(ui, title=_shorter_title(ui.title, view))
+    # Reasons are long: on a narrow screen each wraps onto a second row when there is room,
+    # else shows in small print.
+    top = _title_lines(c, ui.title) * LINE + 3
+    spare = len(_body_rows(c, bottom + 1, top)) - (1 if ui.footer else 0) - len(ui.lines)
+    too_long = [x for x in ui.lines if text_width(x, TINY) > c.width - 2]
+    if too_long and spare < len(too_long) and ui.footer:
+        ui, spare = dataclasses.replace(ui, footer=""), spare + 1  # the pads say ● goes on
     lines: list[str] = []
     for line in ui.lines:
         if width(line) > c.width - 2 and spare > 0:
@@ -278,6 +309,16 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         else:
             lines.append(line)
     _titled(c, ui, bottom, lines, None)
+
+
+def _shorter_title(title: str, view: dict[str, Any]) -> str:
+    """The players' and the area's short names: "Castilla la Nueva: blue 7" → "C.Nueva: blu 7"."""
+    for p in view.get("players") or []:
+        title = re.sub(rf"\b{re.escape(p)}\b", p[:3], title)
+    data = game_data()
+    for area in data.areas:
+        title = title.replace(data.area_name(area), data.short_name(area))
+    return title
 
 
 def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
