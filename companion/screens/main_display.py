@@ -26,7 +26,7 @@ from PIL import Image
 from companion.elgrande.data import game_data
 from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart
-from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit
+from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import MainUI
 from companion.screens.names import short_area
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
@@ -105,29 +105,52 @@ def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
             top += SMALL
         top += 1
         cards = ""
-    rows = _body_rows(c, bottom + 1, top)
     who = who_line(view, c.width - 2)
-    facts = [cards, who]
-    facts = [f for f in facts if f]
     prompt = ui.title or _prompt(view)  # the app may word the prompt itself
-    # The prompt keeps as many rows as it needs (up to three) and the app's lines (the active
-    # player's menu, a refusal) theirs; the cards, then who is still choosing (the standings
-    # mark them too) give their rows up.
-    need = len(wrap(prompt, c.width - 2, 3)) if prompt else 0
-    for gives_up in (cards, who):
-        if len(facts) + need + len(ui.lines) <= len(rows):
-            break
-        if gives_up in facts:
-            facts.remove(gives_up)
-    n_facts = len(facts)
-    for y, fact in zip(rows, facts, strict=False):
-        c.row(y, fact)
-    prompt_rows = rows[n_facts:]
-    room = max(len(prompt_rows) - len(ui.lines), 1 if prompt and ui.lines else 0)
-    lines = wrap(prompt, c.width - 2, room if ui.lines else len(prompt_rows)) if prompt else []
-    lines = [*lines[: max(len(prompt_rows) - len(ui.lines), 0)], *ui.lines]
-    for y, line in zip(prompt_rows, lines, strict=False):
-        c.row(y, line)
+    _game_body(c, top, bottom + 1, [f for f in (cards, who) if f], prompt, list(ui.lines))
+
+
+def _game_body(
+    c: Canvas, top: int, bottom: int, facts: list[str], prompt: str, lines: list[str]
+) -> None:
+    """The facts, the prompt and the app's lines (the active player's menu, a refusal), each
+    whole, between `top` and `bottom`: the first way of these that fits is drawn — all in the
+    big font; without the facts (the cards first, then who is still choosing, which the
+    standings mark too); the lines, or the prompt, or both in small print."""
+    said = [prompt] if prompt else []
+    ways: list[tuple[list[str], list[tuple[str, bool]]]] = [
+        (facts[k:], _rows(c, said, False) + _rows(c, lines, False)) for k in range(len(facts) + 1)
+    ]
+    ways += [
+        ([], _rows(c, said, False) + _rows(c, lines, True)),
+        ([], _rows(c, said, True) + _rows(c, lines, False)),
+        ([], _rows(c, said, True) + _rows(c, lines, True)),
+    ]
+    kept, rows = next((w for w in ways if _height(w[0], w[1]) <= bottom - top), ways[-1])
+    y = top
+    for text, small in [*((f, False) for f in kept), *rows]:
+        if y + _height([], [(text, small)]) > bottom:
+            break  # nothing fits any more: better left out than drawn over the alerts
+        if small:
+            _small(c, 1, y, text, c.width - 2)
+            y += SMALL
+        else:
+            c.row(y, text)
+            y += LINE
+
+
+def _rows(c: Canvas, texts: list[str], small: bool) -> list[tuple[str, bool]]:
+    """Each text word-wrapped to the display's width, in small print or the big font."""
+    room = c.width - 2
+    if small:
+        return [(r, True) for t in texts for r in tiny_wrap(t, room, 9)]
+    return [(r, False) for t in texts for r in wrap(t, room, 9)]
+
+
+def _height(facts: list[str], rows: list[tuple[str, bool]]) -> int:
+    """The pixels these rows take (a big glyph is 11 px tall on a 10 px pitch)."""
+    big = len(facts) + sum(not small for _, small in rows)
+    return big * LINE + (len(rows) - big + len(facts)) * SMALL + 1
 
 
 SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)

@@ -35,6 +35,17 @@ def _cut(texts: list[str], mark: str) -> set[str]:
     return {t for t in texts if t.endswith(mark) and t not in WHOLE}
 
 
+def _stray_presses(table) -> None:
+    """A player who is not asked presses ● and holds ●: the refusals are shown publicly."""
+    app = table.app
+    view = app.session.table_view() if app.session is not None else None
+    if app.mode != "game" or view is None or view.decision is None or view.sealed_step:
+        return
+    idle = [p for p in view.players if p not in view.decision.waiting]
+    if idle:
+        table.press(idle[0], "long", "select")
+
+
 @pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, n, seed, options):
@@ -52,8 +63,11 @@ def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, 
     seats = SEATS[:n]
     table = make_table(config, seats=seats, seed=seed, **options)
     driver = table.bots(make_bots(seats, seed))
+    steps = 0
     while driver.step():
-        pass
+        steps += 1
+        if steps % 23 == 0:
+            _stray_presses(table)
     assert table.app.session.over
     assert not _cut(drawn, "…"), sorted(_cut(drawn, "…"))
     assert not _cut(tiny, ".."), sorted(_cut(tiny, ".."))
