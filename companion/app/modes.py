@@ -18,6 +18,7 @@ from companion.app.mode import Mode
 from companion.app.privacy import blind_and_private, privacy_ui
 from companion.elgrande.moves import RuleError
 from companion.screens import MainUI, PadMenu
+from companion.screens.board_page import board_page
 from companion.screens.pages import announce_footer
 from companion.screens.text import wrap as wrap_text
 
@@ -190,6 +191,9 @@ class Game(TableMode):
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         if t.privacy is not None:
             return privacy_ui(t, t.privacy, alerts)
+        checked = _board_check(t, alerts)
+        if checked is not None:
+            return checked
         lines: tuple[str, ...] = ()
         sealed_step = t.view.sealed_step
         if sealed_step is None:
@@ -234,6 +238,27 @@ class Game(TableMode):
 
     def lit(self, t: TableCore) -> set[str]:
         return set(_waiting(t)) if t.session is not None else set()
+
+
+def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
+    """Before a general scoring: the device's board at the place under the decider's cursor
+    ("… matches", "fix …"), for the table to compare with the real one."""
+    view = t.view
+    decision = view.decision
+    if decision is None or decision.kind != "correct" or not decision.waiting:
+        return None
+    action = t.menu(decision.waiting[0]).current()
+    place = None if action is None else action.target
+    public = view.to_json()
+    if action is None or action.kind not in ("matches", "fix_from"):
+        return None
+    if place != "court" and place not in view.board:  # a hidden Castillo: no page
+        return None
+    pages = list(view.board)
+    n = pages.index(place) + 1 if place in pages else 0
+    title, lines = board_page(public, str(place), n, len(pages))
+    footer = "● it matches" if action.kind == "matches" else "● fix it"
+    return MainUI("announce", title, lines, None, footer, alerts)
 
 
 def _waiting(t: TableCore) -> tuple[str, ...]:
