@@ -49,10 +49,10 @@ def _stray_presses(table) -> None:
 @pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
 def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, n, seed, options):
-    from companion.screens import main_display, pad
+    from companion.screens import game_page, pad
 
     tiny: list[str] = []
-    for module in (pad, main_display):
+    for module in (pad, game_page):
         real = module.draw_legacy
 
         def record(draw, xy, text, fill, font, real=real):
