@@ -32,3 +32,24 @@ def test_a_hidden_castillo_names_no_colour():
 def test_nothing_moved_says_nothing():
     same = {"court": {"red": 2}}
     assert board_change(same, same, NAMES, ()) == ""
+
+
+def test_a_sessions_undo_says_what_to_lift_off_the_board():
+    from companion.session.session import Session
+    from companion.session.store import MemoryStore
+
+    s = Session.new(MemoryStore(), ("red", "blue"), seed=3)
+    for _ in range(300):
+        d = s.table_view().decision
+        p = next(q for q in s.players if s.seat_view(q).options)
+        place = next((a for a in s.seat_view(p).options if a.kind == "place"), None)
+        if place is not None and d is not None and not d.secret:
+            s.decide(p, place)
+            s.undo(p)
+            said = s.events[-1]["text"]
+            assert said.startswith(f"{p} takes back: ")
+            assert f"on the board: {p}'s caballero from " in said or "a caballero from" in said
+            assert said.endswith("back to the court")
+            return
+        s.decide(p, s.seat_view(p).options[0])
+    raise AssertionError("no placement reached")
