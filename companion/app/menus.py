@@ -82,6 +82,8 @@ def likeliest(actions: list[Action], last: Action | None) -> Action | None:
         return None
     if last is not None and last in actions:
         return last
+    if last is not None and last.kind == "matches":  # a board page matched: on to the next
+        return next((a for a in actions if a.kind == "matches"), actions[0])
     finishing = [a for a in actions if a.kind in ("stop_placing", "end_turn", "done")]
     if finishing and len(actions) == len(finishing):
         return finishing[0]

@@ -18,6 +18,7 @@ from companion.app.mode import Mode
 from companion.app.privacy import blind_and_private, privacy_ui
 from companion.elgrande.moves import RuleError
 from companion.screens import MainUI, PadMenu
+from companion.screens.board_page import board_page
 from companion.screens.pages import announce_footer
 from companion.screens.text import wrap as wrap_text
 
@@ -176,6 +177,9 @@ class Game(TableMode):
             why = s.undo_refusal(p)
             if why is None:
                 s.undo(p)
+                # The real board follows: say (and show) what to take back on it.
+                t.outputs.say(s.events[-1]["text"])
+                t.public_note = s.events[-1]["text"]
             else:
                 t.public_note = f"{p}: no undo, {why}"
                 t.outputs.cue("error")
@@ -189,6 +193,9 @@ class Game(TableMode):
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         if t.privacy is not None:
             return privacy_ui(t, t.privacy, alerts)
+        checked = _board_check(t, alerts)
+        if checked is not None:
+            return checked
         lines: tuple[str, ...] = ()
         sealed_step = t.view.sealed_step
         if sealed_step is None:
@@ -206,7 +213,8 @@ class Game(TableMode):
                 if entries:
                     lines = (f"{p}: {entries[menu.cursor]} {menu.cursor + 1}/{len(entries)}",)
         else:
-            blind = [p for p in sealed_step if not t.has_display(p)]
+            # Only those still choosing: an alert for a choice already made would stay up.
+            blind = [p for p in _waiting(t) if not t.has_display(p)]
             if blind:
                 alerts = (f"{', '.join(blind)}: hold ● to choose unseen", *alerts)
             if not _waiting(t):
@@ -232,6 +240,27 @@ class Game(TableMode):
 
     def lit(self, t: TableCore) -> set[str]:
         return set(_waiting(t)) if t.session is not None else set()
+
+
+def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
+    """Before a general scoring: the device's board at the place under the decider's cursor
+    ("… matches", "fix …"), for the table to compare with the real one."""
+    view = t.view
+    decision = view.decision
+    if decision is None or decision.kind != "correct" or not decision.waiting:
+        return None
+    action = t.menu(decision.waiting[0]).current()
+    place = None if action is None else action.target
+    public = view.to_json()
+    if action is None or action.kind not in ("matches", "fix_from"):
+        return None
+    if place != "court" and place not in view.board:  # a hidden Castillo: no page
+        return None
+    pages = list(view.board)
+    n = pages.index(place) + 1 if place in pages else 0
+    title, lines = board_page(public, str(place), n, len(pages))
+    footer = "● it matches" if action.kind == "matches" else "● fix it"
+    return MainUI("announce", title, lines, None, footer, alerts)
 
 
 def _waiting(t: TableCore) -> tuple[str, ...]:
@@ -292,6 +321,10 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
         log.warning("a menu choice was refused (%s)", type(e).__name__)
         return
     t.last_pick[p] = action
+    # A correction moves a cube on the real board: the whole table hears it.
+    for ev in s.events[len(s.events) - s.applied[-1].events :]:
+        if ev["kind"] == "correction":
+            t.outputs.say(ev["text"])
     # A sealed choice is in: the page closes. In a public step it stays open while the player
     # still decides there (a correction's next menu); refresh closes it after.
     secret = s.applied[-1].secret

@@ -27,6 +27,11 @@ MENU_MAX = 10
 Effect = Callable[[State, str], None]
 
 
+def caballeros(n: int) -> str:
+    """ "1 caballero", "3 caballeros": a count the table reads."""
+    return f"{n} caballero" if n == 1 else f"{n} caballeros"
+
+
 def choices_text(legal: list[Action]) -> str:
     labels = [describe(a) for a in legal]
     if not labels:

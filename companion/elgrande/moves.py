@@ -208,6 +208,7 @@ LABELS = {
     "fix_colour": "{name}'s caballero",
     "fix_to": "move to {area}",
     "confirm": "board is right",
+    "matches": "{area} matches",
 }
 
 

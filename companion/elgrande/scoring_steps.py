@@ -5,10 +5,11 @@ The round's other decisions live in `steps`; the step vocabulary in `base`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.elgrande.base import (
+    MENU_MAX,
     SecretStep,
     Step,
     add_scores,
@@ -23,11 +24,13 @@ from companion.elgrande.state import State
 
 @dataclass
 class Corrections(Step):
-    """Before a general scoring the table compares the device's board with the real one and,
-    where they differ, moves one caballero at a time between the device's places (a region,
-    the Castillo, a court) until they match; "board is right" ends it. Moving conserves the 30
-    caballeros of each colour. Three pad-sized menus: the place it leaves (a region by way of
-    "fix a region"), its colour, where it goes.
+    """Before a general scoring the table compares the device's board with the real one —
+    page by page, one region at a time ("Sevilla matches" for each that does; the main
+    display shows the device's counts of the page under the cursor) — and, where they differ,
+    moves one caballero at a time between the device's places (a region, the Castillo, a
+    court) until they match; "board is right" ends it. Moving conserves the 30 caballeros of
+    each colour. Three pad-sized menus: the place it leaves (a region by way of "fix a
+    region"), its colour, where it goes.
 
     Decided on one pad: the first bidder of the coming round (the lowest power card of the round
     just played), who is also the next to be asked anything. A correction out of a hidden
@@ -41,6 +44,8 @@ class Corrections(Step):
     source: str | None = None  # the place a caballero leaves
     colour: str | None = None  # whose caballero
     confirmed: bool = False
+    # The places the table has compared page by page and found right (◀ ▶ walk the pages).
+    matched: list[str] = field(default_factory=list)
 
     @property
     def private_options(self) -> bool:  # type: ignore[override]
@@ -81,12 +86,22 @@ class Corrections(Step):
             regions = [r for r in s.data.regions if self._occupied(s, r)]
             return [*(Action("fix_from", r) for r in regions), Action("back")]
         fixes = [Action("fix_from", p) for p in ("court", CASTILLO) if self._occupied(s, p)]
-        return [Action("confirm"), *fixes, Action("fix_regions")]
+        # The next pages to compare, as many as the menu holds beside the other choices.
+        room = MENU_MAX - 2 - len(fixes)
+        pages = [Action("matches", p) for p in self.pages(s) if p not in self.matched][:room]
+        return [Action("confirm"), *pages, *fixes, Action("fix_regions")]
+
+    def pages(self, s: State) -> list[str]:
+        """The places the table compares one by one: every region, and the Castillo when its
+        contents are public."""
+        return [*s.data.regions, *((CASTILLO,) if s.options.castillo_public else ())]
 
     def apply(self, s: State, player: str, action: Action) -> None:
         if action.kind == "confirm":
             self.confirmed = True
             s.announce("confirm", f"{player} confirms the board for scoring")
+        elif action.kind == "matches":
+            self.matched.append(str(action.target))
         elif action.kind == "fix_regions":
             self.regions_menu = True
         elif action.kind == "back":
@@ -102,6 +117,7 @@ class Corrections(Step):
             assert self.source and self.colour
             source, colour, target = self.source, self.colour, str(action.target)
             s.move(colour, source, target)
+            self.matched = [m for m in self.matched if m not in (source, target)]  # look again
             self.regions_menu, self.source, self.colour = False, None, None
             whose = "a caballero" if self._hidden(s, source) else f"one of {colour}'s caballeros"
             move = f"from {place_name(s, source)} to {place_name(s, target)}"
@@ -121,7 +137,7 @@ class CastilloDiscs(SecretStep):
     kind: ClassVar[str] = "castillo_disc"
 
     def prompt(self, s: State) -> str:
-        return "Set your disc: where your Castillo caballeros go (secret)"
+        return "Secret disc: where your Castillo caballeros go"
 
     def legal(self, s: State, player: str) -> list[Action]:
         forbidden = s.king if s.options.castillo_disc_on_king == "forbidden" else None

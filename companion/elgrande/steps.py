@@ -20,6 +20,7 @@ from companion.elgrande.base import (
     MENU_MAX,
     SecretStep,
     Step,
+    caballeros,
     choices_text,
 )
 from companion.elgrande.data import CASTILLO
@@ -143,7 +144,8 @@ class SealedBids(SecretStep):
             if value in held:
                 del self.sealed[p]
                 self.blocked.setdefault(p, set()).add(value)
-                self.notices[p] = f"power card {value} is held by an earlier bidder; choose again"
+                # Short enough for a pad's small print: an earlier bidder holds it.
+                self.notices[p] = f"{value} is taken: choose again"
             else:
                 held.add(value)
         if not self.deciders(s):
@@ -218,8 +220,10 @@ class TakeCaballeros(Step):
         return (self.player,)
 
     def prompt(self, s: State) -> str:
-        if s.province[self.player]:
-            return f"Take up to {self.remaining} caballeros into your court"
+        # The offer is what can be taken: the card's number, or fewer if the province holds fewer.
+        most = min(self.remaining, s.province[self.player])
+        if most:
+            return f"Take up to {caballeros(most)} into your court"
         return f"Province empty: take up to {self.remaining} from your regions"
 
     def legal(self, s: State, player: str) -> list[Action]:
@@ -320,9 +324,11 @@ class Turn(Step):
         return (self.player,) if busy else ()
 
     def prompt(self, s: State) -> str:
+        limit = self._limit(s)
         if self.placing:
-            return f"Place caballeros ({self.placed} placed)"
-        return f"{s.data.card_named(self._card(s))}: place caballeros and/or carry out its action"
+            return f"Place caballeros ({self.placed} of {limit} placed)"
+        card = s.data.card_named(self._card(s))
+        return f"{card}: place up to {limit} and/or act"
 
     def legal(self, s: State, player: str) -> list[Action]:
         acts = []
@@ -367,7 +373,7 @@ class Turn(Step):
             why = "your court is empty"
         elif action.kind == "place" and self.placed >= self._limit(s):
             card = s.data.card_named(self._card(s))
-            why = f"{card} lets you place at most {self._limit(s)} caballeros"
+            why = f"{card} lets you place at most {caballeros(self._limit(s))}"
         elif action.kind == "place":
             why = "your placement is over: placement and action are never interleaved"
         elif action.kind == "act" and self.placing:

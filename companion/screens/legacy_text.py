@@ -88,3 +88,20 @@ def draw_legacy(
     if text:
         draw.bitmap(xy, _mask(text, _font_key(font)), fill=fill)
     return text_width(text, font)
+
+
+def tiny_wrap(text: str, max_width: int, max_lines: int) -> list[str]:
+    """Word-wrap ASCII `text` in the tiny font into at most `max_lines` lines; the last is cut
+    with ".." if text is left."""
+    words, lines, current = ascii_only(text).split(), [], ""
+    for i, word in enumerate(words):
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, TINY) <= max_width:
+            current = candidate
+            continue
+        lines.append(current)
+        if len(lines) == max_lines:
+            lines[-1] = tiny_fit(" ".join([current, *words[i:]]), max_width)
+            return lines
+        current = word
+    return [*lines, current] if current else lines

@@ -1,8 +1,10 @@
 """The main display: one layout per `MainUI.screen`, for 128×64 (SSD1306) and 256×64 (SSD1322).
 
 Rows are 10 px apart. A page has a title row, a rule under it, then body rows; alerts take the
-bottom rows, inverted, on every page. Only the public view is read: who is still choosing a secret
-is shown, never what anyone chose.
+bottom rows, inverted, on every page. The game page keeps the table at a glance on both sizes:
+a column a player in turn order (name, power card, score), the King's region and the cards on
+offer (in small print on 128 px), then who is still choosing and what is asked. Only the
+public view is read: who is still choosing a secret is shown, never what anyone chose.
 
 >>> from companion.screens.model import MainUI
 >>> view = {"round": 3, "rounds": list(range(1, 10)), "phase": "bidding", "king": "sevilla",
@@ -14,6 +16,8 @@ is shown, never what anyone chose.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,22 +26,12 @@ from PIL import Image
 from companion.elgrande.data import game_data
 from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart
+from companion.screens.game_page import BODY, WIDE, draw_game, small_print
+from companion.screens.legacy_text import TINY, text_width
 from companion.screens.model import MainUI
-from companion.screens.names import short_area
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
 
-BODY = 13  # the first body row: below the title row (0–10) and the rule (11)
-WIDE = 200  # from this width on, two facts share a row
 RANKING_W = 100  # the final ranking's column beside the chart on a wide display
-
-PHASES = {
-    "setup": "Set-up",
-    "bidding": "Bids",
-    "turns": "Turns",
-    "round_end": "",
-    "scoring": "Scoring",
-    "over": "The end",  # "Game over" would not fit beside the round track on 128 px
-}
 
 
 def render_main(view: dict[str, Any], ui: MainUI, size: tuple[int, int], mode: str) -> Image.Image:
@@ -59,93 +53,17 @@ def _body_rows(c: Canvas, bottom: int, top: int = BODY) -> list[int]:
 def _alerts(c: Canvas, alerts: tuple[str, ...]) -> int:
     """Draw the alerts inverted on the bottom rows (at most two); returns the first row's y."""
     bottom = c.height
-    for alert in reversed(alerts[-2:]):
+    # A lone alert too long for its row takes a second one rather than lose its end.
+    rows = [
+        r for a in alerts[-2:] for r in wrap("! " + a, c.width - 2, 2 if len(alerts) == 1 else 1)
+    ]
+    for row in reversed(rows):
         y = bottom - LINE - 1
         if y < BODY:
             break
-        c.inverted(y, "! " + alert)
+        c.inverted(y, row)
         bottom = y
     return bottom
-
-
-# -- the game ------------------------------------------------------------------------------------
-
-
-def _game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
-    wide = c.width >= WIDE
-    x = _round_header(c, view)
-    king = f"King: {short_area(view['king'])}" if view.get("king") else ""
-    cards = "Cards: " + " ".join(view.get("face_up") or []) if view.get("face_up") else ""
-    if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
-        bottom -= LINE + 1
-        c.row(bottom, ui.footer)
-    rows = _body_rows(c, bottom)
-    who = who_line(view, c.width - 2)
-    facts = [who, cards] if wide else [king, cards, who]
-    if wide:
-        c.right(0, king, c.width - x - GLYPH_W * 2)
-    facts = [f for f in facts if f]
-    prompt = ui.title or _prompt(view)  # the app may word the prompt itself
-    # The prompt keeps at least one row and the app's lines (the active player's menu, a
-    # refusal) theirs; the King and the cards give their rows up first.
-    while facts and len(facts) + (1 if prompt else 0) + len(ui.lines) > len(rows):
-        facts.pop(0)
-    n_facts = len(facts)
-    for y, fact in zip(rows, facts, strict=False):
-        c.row(y, fact)
-    prompt_rows = rows[n_facts:]
-    room = max(len(prompt_rows) - len(ui.lines), 1 if prompt and ui.lines else 0)
-    lines = wrap(prompt, c.width - 2, room if ui.lines else len(prompt_rows)) if prompt else []
-    lines = [*lines[: max(len(prompt_rows) - len(ui.lines), 0)], *ui.lines]
-    for y, line in zip(prompt_rows, lines, strict=False):
-        c.row(y, line)
-
-
-def _round_header(c: Canvas, view: dict[str, Any]) -> int:
-    """Round n/9, a track of the nine rounds (scoring rounds underlined), the phase; returns the
-    x where the header's text ends."""
-    data = game_data()
-    rnd = view.get("round")
-    label = f"R{rnd}/{data.rounds}" if rnd else "El Grande"
-    x = 1 + c.row(0, label) + GLYPH_W // 2
-    played = set(view.get("rounds") or range(1, data.rounds + 1))
-    cell = 5  # 4 px wide, 1 px gap
-    if x + cell * data.rounds + GLYPH_W <= c.width:
-        for n in range(1, data.rounds + 1):
-            left = x + (n - 1) * cell
-            box = (left, 1, left + 3, 7)
-            if n not in played:
-                c.draw.point((left + 1, 4), fill=c.ink)  # a skipped round (short game)
-            elif rnd and n < rnd:
-                c.draw.rectangle((left, 5, left + 3, 7), fill=c.ink)
-            elif rnd and n == rnd:
-                c.draw.rectangle(box, fill=c.ink)
-            else:
-                c.draw.rectangle(box, outline=c.ink)
-            if n in data.general_scoring_after:
-                c.draw.line((left, 9, left + 3, 9), fill=c.ink)
-        x += cell * data.rounds + GLYPH_W // 2
-    phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
-    return x + c.row(0, phase, x)
-
-
-def who_line(view: dict[str, Any], room: int = 10**6) -> str:
-    """Who the device waits for; in a secret step, who is still choosing (never what). Names
-    shrink to three letters when the row is short."""
-    if view.get("winners"):
-        return "Winner: " + " and ".join(view["winners"])
-    decision = view.get("decision")
-    if not decision:
-        return ""
-    label = "Choosing: " if decision.get("secret") else "Waiting: "
-    players = decision.get("players") or []
-    full = label + " ".join(players)
-    return full if width(full) <= room else label + " ".join(p[:3] for p in players)
-
-
-def _prompt(view: dict[str, Any]) -> str:
-    decision = view.get("decision")
-    return decision.get("prompt", "") if decision else ""
 
 
 # -- pages built by the app ----------------------------------------------------------------------
@@ -158,27 +76,44 @@ def _titled(c: Canvas, ui: MainUI, bottom: int, lines: list[str], cursor: int | 
     row would hide the last of them, the footer moves to the title row's right end, or is left
     out when it does not fit there (the pads say which keys act, too)."""
     footer = ui.footer
-    crowded = cursor is None and len(lines) > len(_body_rows(c, bottom - LINE))
-    if footer and crowded and len(lines) <= len(_body_rows(c, bottom + 1)):
+    top = _title_lines(c, ui.title) * LINE + 3
+    crowded = cursor is None and len(lines) > len(_body_rows(c, bottom - LINE, top))
+    if footer and crowded and len(lines) <= len(_body_rows(c, bottom + 1, top)):
         if width(ui.title) + GLYPH_W + width(footer) <= c.width:
             c.right(0, footer)
         footer = ""
-    c.row(0, ui.title)
-    c.rule(11)
+    top = _title(c, ui.title)
     if footer:
         y = bottom - LINE - 1
         if y >= BODY:
             c.row(y, footer)
             bottom = y
-    rows = _body_rows(c, bottom + 1)
+    rows = _body_rows(c, bottom + 1, top)
     first = 0
     if cursor is not None and rows:
         first = min(max(cursor - len(rows) + 1, 0), max(len(lines) - len(rows), 0))
     for i, (y, line) in enumerate(zip(rows, lines[first:], strict=False)):
         if cursor is not None and first + i == cursor:
             c.inverted(y, line)
+        elif width(line) > c.width - 2 and text_width(line, TINY) <= c.width - 2:
+            small_print(c, 1, y + 2, line, c.width - 2)  # whole in small print rather than cut
         else:
             c.row(y, line)
+
+
+def _title(c: Canvas, title: str) -> int:
+    """The title and the rule under it; a title too long for its row takes a second one.
+    Returns the first body row's y."""
+    lines = wrap(title, c.width - 2, _title_lines(c, title))
+    for i, line in enumerate(lines or [""]):
+        c.row(i * LINE, line)
+    rule = 11 + (len(lines) - 1) * LINE
+    c.rule(rule)
+    return rule + 2
+
+
+def _title_lines(c: Canvas, title: str) -> int:
+    return 1 if width(title) <= c.width - 2 else 2
 
 
 def _page(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
@@ -186,8 +121,16 @@ def _page(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
 
 
 def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
-    # Reasons are long: on a narrow screen each wraps onto a second row when there is room.
-    spare = len(_body_rows(c, bottom + 1)) - (1 if ui.footer else 0) - len(ui.lines)
+    # A title naming many players takes their short names rather than lose the last.
+    if len(wrap(ui.title, c.width - 2, 9)) > 2:
+        ui = dataclasses.replace(ui, title=_shorter_title(ui.title, view))
+    # Reasons are long: on a narrow screen each wraps onto a second row when there is room,
+    # else shows in small print.
+    top = _title_lines(c, ui.title) * LINE + 3
+    spare = len(_body_rows(c, bottom + 1, top)) - (1 if ui.footer else 0) - len(ui.lines)
+    too_long = [x for x in ui.lines if text_width(x, TINY) > c.width - 2]
+    if too_long and spare < len(too_long) and ui.footer:
+        ui, spare = dataclasses.replace(ui, footer=""), spare + 1  # the pads say ● goes on
     lines: list[str] = []
     for line in ui.lines:
         if width(line) > c.width - 2 and spare > 0:
@@ -197,6 +140,16 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         else:
             lines.append(line)
     _titled(c, ui, bottom, lines, None)
+
+
+def _shorter_title(title: str, view: dict[str, Any]) -> str:
+    """The players' and the area's short names: "Castilla la Nueva: blue 7" → "C.Nueva: blu 7"."""
+    for p in view.get("players") or []:
+        title = re.sub(rf"\b{re.escape(p)}\b", p[:3], title)
+    data = game_data()
+    for area in data.areas:
+        title = title.replace(data.area_name(area), data.short_name(area))
+    return title
 
 
 def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
@@ -266,7 +219,7 @@ def ranking_lines(view: dict[str, Any]) -> list[str]:
 
 Layout = Callable[[Canvas, dict[str, Any], MainUI, int], None]
 LAYOUTS: dict[str, Layout] = {
-    "game": _game,
+    "game": draw_game,
     "setup": _page,
     "announce": _announce,
     "privacy": _privacy,

@@ -1,7 +1,8 @@
 """A player's private pad display (128×32): the question, ◀ entry ▶, where the cursor is (n/m),
 their secret note, their power cards left and their Castillo count.
 
-Rows: the title (0–10), the entry under the cursor (10–20), then two rows of small print: the note
+Rows: the title (0–10; a longer question in two rows of small print), the entry under the cursor
+(10–20), then two rows of small print: the note
 (a secret this player is entering) with n/m at its right, and the hand with the Castillo count.
 The entry has the whole row: a label of up to 19 characters sits between ◀ and ▶, a longer one
 (moves.LABEL_MAX is 21) takes the arrows' room too, so no label is ever cut.
@@ -21,7 +22,7 @@ from typing import Any
 from PIL import Image
 
 from companion.screens.canvas import Canvas
-from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit
+from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import PadMenu
 from companion.screens.text import GLYPH_W, LINE, width
 
@@ -33,10 +34,17 @@ def render_pad(
 ) -> Image.Image:
     """One pad's private display: the question and the entry under the cursor."""
     c = Canvas(size, "1")
-    c.row(0, menu.title)
+    entry_y = LINE
+    if width(menu.title) <= c.width - 2:
+        c.row(0, menu.title)
+    else:
+        # A long question takes two rows of small print rather than lose its end.
+        for i, line in enumerate(tiny_wrap(menu.title, c.width - 2, 2)):
+            _small(c, 1 + i * SMALL, line, 1, c.width - 2)
+        entry_y += 1
     if menu.entries:
-        _entry_row(c, LINE, menu)
-    y = 2 * LINE
+        _entry_row(c, entry_y, menu)
+    y = entry_y + LINE
     if (menu.note or menu.entries) and y + SMALL <= c.height:
         note_room = c.width - 2
         if menu.entries:

@@ -33,6 +33,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
 from companion.elgrande.moves import Action, Decision, RuleError, describe
 from companion.elgrande.options import TableOptions
@@ -41,6 +42,7 @@ from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import event_json, events_json, public_view
 from companion.session.replay import Applied, apply_decision, replay, resume, start_state
 from companion.session.store import GameHeader, LogEntry, Store, StoreError
+from companion.session.undo_words import board_change, places
 from companion.session.views import SeatView, TableView, seat_view, table_view
 
 # Events that mark a point no undo may cross: something was revealed, scored or handed over.
@@ -266,8 +268,15 @@ class Session:
         if why is not None:
             raise SessionError(f"{player} cannot undo: {why}")
         last = self.applied[-1]
+        before = places(self.state)
         self._cancel(player, "undo", last)
-        self._event("undo", f"{player} takes back: {describe(last.action)}", None)
+        text = f"{player} takes back: {describe(last.action)}"
+        # What to do on the real board so that it matches the device again.
+        data = self.state.data
+        names = {r: data.area_name(r) for r in data.regions}
+        hidden = () if self.state.options.castillo_public else (CASTILLO,)
+        change = board_change(before, places(self.state), names, hidden)
+        self._event("undo", f"{text}; on the board: {change}" if change else text, None)
 
     def withdraw_refusal(self, player: str) -> str | None:
         top = self.secret_step()

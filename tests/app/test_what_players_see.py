@@ -80,7 +80,9 @@ def test_an_undo_or_a_withdraw_is_not_followed_by_the_whole_game_said_again(make
     table.press(p, "select")
     heard = _heard(table)
     table.press(p, "long")
-    assert _heard(table) == heard  # nor does the undo
+    said = _heard(table)[len(heard) :]
+    assert _heard(table)[: len(heard)] == heard  # nor does the undo: only what it takes back
+    assert len(said) == 1 and said[0].startswith(f"{p} takes back: "), said
 
 
 def test_the_cursor_starts_on_a_placing_not_on_ending_the_turn(make_table):
@@ -101,7 +103,7 @@ def test_a_clashed_sealed_bid_is_told_to_its_player_alone_on_their_pad(make_tabl
     small_print.clear()
     _enter(table, "blue", 9)  # the reveal
     note = table.app.pad_menu("red").note
-    assert "power card 4 is held by an earlier bidder" in note
+    assert "4 is taken: choose again" in note
     assert any(t and note.startswith(t.rstrip(".…")) for t in small_print)  # drawn, cut to fit
     assert not any("earlier bidder" in table.app.pad_menu(p).note for p in ("yellow", "blue"))
     assert not any("earlier bidder" in line for line in table.app.main_ui().lines)

@@ -94,7 +94,7 @@ def test_sealed_bid_clash_is_told_privately_to_the_later_bidder_who_enters_again
     act(s, third, "bid", 2)
     step = s.steps[-1]
     assert decision(s).players == (second,) and s.bids == {}
-    assert "7 is held by an earlier bidder" in step.notices[second]
+    assert "7 is taken: choose again" in step.notices[second]
     assert Action("bid", 7) not in legal_actions(s, second)
     assert "7" not in repr(step)  # a sealed step's repr shows how many chose, not what
     act(s, second, "bid", 8)
@@ -460,7 +460,7 @@ def test_refusals_say_who_is_waited_for_and_what_is_asked():
     s = turn_with("4f")
     assert refusal(s, "blue", Action("end_turn")) == (
         "it is not blue's decision now; waiting for red: "
-        "“King to adjacent”: place caballeros and/or carry out its action"
+        "“King to adjacent”: place up to 4 and/or act"
     )
     s = new_game(FIVE[:3], 1)
     bid = take_first_choice(s, "red")  # the sealed power card, through its menu group
@@ -505,5 +505,5 @@ def test_a_refusal_during_a_sealed_card_choice_names_everyone_awaited():
     apply_in_place(s, "red", Action("act", "2f"))
     assert refusal(s, "red", Action("end_turn")) == (
         "it is not red's decision now; waiting for blue, yellow: "
-        "Secret disc: a region where you have 2 or more; you return 2 from it"
+        "Secret disc: a region with 2+ of yours; you return 2 there"
     )

@@ -161,7 +161,14 @@ def test_a_correction_refuses_a_destination_before_a_place_is_picked():
         take_first_choice(s, decision(s).players[0])
     p = decision(s).players[0]
     assert why(s, p, Action("fix_to", "court")) == "move to the court is not allowed now; " + (
-        you_may("board is right", "fix the court", "fix Castillo", "fix a region")
+        you_may(
+            "board is right",
+            *(f"{page} matches" for page in ("Aragón", "C.Nueva", "C.Vieja", "Cataluña")),
+            *(f"{page} matches" for page in ("Galicia", "Granada")),
+            "fix the court",
+            "fix Castillo",
+            "fix a region",
+        )
     )
 
 

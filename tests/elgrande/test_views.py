@@ -44,7 +44,7 @@ def test_a_clashing_sealed_bid_is_told_only_to_that_player():
     act(s, first, "bid", 6)
     act(s, second, "bid", 6)
     act(s, third, "bid", 2)
-    assert "held by an earlier bidder" in player_view(s, second)["you"]["notice"]
+    assert "is taken: choose again" in player_view(s, second)["you"]["notice"]
     assert player_view(s, first)["you"]["notice"] is None
     assert "earlier bidder" not in json.dumps(public_view(s))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.elgrande.base import Step, choices_text, free_regions, place_name
+from companion.elgrande.base import Step, caballeros, choices_text, free_regions, place_name
 from companion.elgrande.moves import Action, Piece
 from companion.elgrande.state import State
 
@@ -51,7 +51,7 @@ class ReturnThree(Step):
 
     def prompt(self, s: State) -> str:
         (o,) = self.deciders(s)
-        return f"Return {self._left(o)} more caballeros (court or regions) to the province"
+        return f"Return {caballeros(self._left(o))} (court or regions) to the province"
 
     def legal(self, s: State, player: str) -> list[Action]:
         return [Action("return_from", a) for a in self._sources(s, player)]

@@ -26,10 +26,11 @@ from companion.elgrande.base import (
 from companion.elgrande.moves import Action
 from companion.elgrande.state import State
 
+# Worded to fit three rows of the narrow main display and two of a pad's small print.
 DISC_PROMPTS = {
-    "2f": "Secret disc: a region where you have 2 or more; you return 2 from it",
-    "2g": "Secret disc: a region where you have caballeros; you return all of them",
-    "4e": "Secret disc: a region; each region only one player picks is scored",
+    "2f": "Secret disc: a region with 2+ of yours; you return 2 there",
+    "2g": "Secret disc: a region of yours; you return all yours there",
+    "4e": "Secret disc: a region; a region only one picks is scored",
 }
 
 
@@ -54,7 +55,7 @@ class CardDiscs(SecretStep):
 
     def prompt(self, s: State) -> str:
         if self.card == "4g":
-            return f"Secret disc: where your caballeros in {place_name(s, self.region)} must go"
+            return f"Secret disc: where yours in {place_name(s, self.region)} go"
         return DISC_PROMPTS[self.card]
 
     def legal(self, s: State, player: str) -> list[Action]:
@@ -98,7 +99,7 @@ class ChooseEvacuation(PickOne):
     """4g: a region; every opponent there must move all their caballeros away (by disc)."""
 
     purpose: ClassVar[str] = "evacuate"
-    question: ClassVar[str] = "Choose a region: opponents there must move all their caballeros away"
+    question: ClassVar[str] = "Choose a region: opponents there move all theirs away"
     rule: ClassVar[str] = "choose a region, not the King's, where an opponent has caballeros"
 
     def options(self, s: State) -> list[str]:

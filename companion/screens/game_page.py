@@ -1,0 +1,205 @@
+"""The main display's game page: the table at a glance and what is asked now.
+
+The round and phase beside the round track; a column a player in turn order (name, this round's
+power card, running score); the King's region and the cards on offer (in small print on 128 px);
+who is still choosing a secret and the prompt. Only the public view is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.elgrande.data import game_data
+from companion.screens.canvas import Canvas
+from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
+from companion.screens.model import MainUI
+from companion.screens.names import short_area
+from companion.screens.text import GLYPH_W, LINE, width, wrap
+
+BODY = 13  # the first body row: below the title row (0–10) and the rule (11)
+WIDE = 200  # from this width on, two facts share a row
+SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)
+
+PHASES = {
+    "setup": "Set-up",
+    "bidding": "Bids",
+    "turns": "Turns",
+    "round_end": "",
+    "scoring": "Scoring",
+    "over": "The end",  # "Game over" would not fit beside the round track on 128 px
+}
+
+
+def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
+    """The table at a glance: the round and phase, the turn order with each power card played
+    this round (▶ who decides), the running scores, the King's region, the cards on offer; then
+    who is still choosing a secret and what the deciding player is asked."""
+    wide = c.width >= WIDE
+    x = _round_header(c, view)
+    king = f"King: {short_area(view['king'])}" if view.get("king") else ""
+    cards = "Cards: " + " ".join(view.get("face_up") or []) if view.get("face_up") else ""
+    if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
+        bottom -= LINE + 1
+        c.row(bottom, ui.footer)
+    if wide:
+        c.right(0, king, c.width - x - GLYPH_W * 2)
+        top = _standings(c, view, BODY, LINE, "▶")
+    else:
+        # Small print keeps the standings and the board's facts on a narrow display too,
+        # above the rows a player must read from across the table.
+        top = _standings(c, view, BODY - 1, SMALL, ">")
+        board = " ".join(view.get("face_up") or [])
+        where = f"King {short_area(view['king'])}" if view.get("king") else ""
+        if where or board:
+            small_print(c, 1, top, "  ".join(t for t in (where, board) if t), c.width - 2)
+            top += SMALL
+        top += 1
+        cards = ""
+    who = who_line(view, c.width - 2)
+    prompt = ui.title or _prompt(view)  # the app may word the prompt itself
+    _game_body(c, top, bottom + 1, [f for f in (cards, who) if f], prompt, list(ui.lines))
+
+
+def _game_body(
+    c: Canvas, top: int, bottom: int, facts: list[str], prompt: str, lines: list[str]
+) -> None:
+    """The facts, the prompt and the app's lines (the active player's menu, a refusal), each
+    whole, between `top` and `bottom`: the first way of these that fits is drawn — all in the
+    big font; without the facts (the cards first, then who is still choosing, which the
+    standings mark too); the lines, or the prompt, or both in small print."""
+    said = [prompt] if prompt else []
+    ways: list[tuple[list[str], list[tuple[str, bool]]]] = [
+        (facts[k:], _rows(c, said, False) + _rows(c, lines, False)) for k in range(len(facts) + 1)
+    ]
+    ways += [
+        ([], _rows(c, said, False) + _rows(c, lines, True)),
+        ([], _rows(c, said, True) + _rows(c, lines, False)),
+        ([], _rows(c, said, True) + _rows(c, lines, True)),
+    ]
+    kept, rows = next((w for w in ways if _height(w[0], w[1]) <= bottom - top), ways[-1])
+    y = top
+    for text, small in [*((f, False) for f in kept), *rows]:
+        if y + _height([], [(text, small)]) > bottom:
+            break  # nothing fits any more: better left out than drawn over the alerts
+        if small:
+            small_print(c, 1, y, text, c.width - 2)
+            y += SMALL
+        else:
+            c.row(y, text)
+            y += LINE
+
+
+def _rows(c: Canvas, texts: list[str], small: bool) -> list[tuple[str, bool]]:
+    """Each text word-wrapped to the display's width, in small print or the big font."""
+    room = c.width - 2
+    if small:
+        return [(r, True) for t in texts for r in tiny_wrap(t, room, 9)]
+    return [(r, False) for t in texts for r in wrap(t, room, 9)]
+
+
+def _height(facts: list[str], rows: list[tuple[str, bool]]) -> int:
+    """The pixels these rows take (a big glyph is 11 px tall on a 10 px pitch)."""
+    big = len(facts) + sum(not small for _, small in rows)
+    return big * LINE + (len(rows) - big + len(facts)) * SMALL + 1
+
+
+def small_print(c: Canvas, x: int, y: int, text: str, room: int) -> None:
+    draw_legacy(c.draw, (x, y), tiny_fit(text, room), c.ink, TINY)
+
+
+def _standings(c: Canvas, view: dict[str, Any], y: int, pitch: int, mark: str) -> int:
+    """A column a player, in turn order: their name and this round's power card over their
+    score. Returns the y below it."""
+    cells = standings(view, mark)
+    if not cells:
+        return y
+    room = (c.width - 2) // len(cells)
+    for i, (head, score) in enumerate(cells):
+        x = 1 + i * room
+        if pitch == SMALL:
+            if head.startswith(mark):  # no room for the mark: the decider's cell is inverted
+                head = head[len(mark) :]
+                c.draw.rectangle((x - 1, y - 1, x + text_width(head, TINY), y + 5), fill=c.ink)
+                draw_legacy(c.draw, (x, y), tiny_fit(head, room - 1), 0, TINY)
+            else:
+                small_print(c, x, y, head, room - 1)
+            small_print(c, x, y + pitch, score, room - 1)
+        else:
+            c.row(y, head, x, room - 1)
+            c.row(y + pitch, score, x, room - 1)
+    return y + 2 * pitch
+
+
+def standings(view: dict[str, Any], mark: str = "▶") -> list[tuple[str, str]]:
+    """(name and power card, score) for each player in turn order ("bla13", "22"): the player
+    deciding marked, "?" after whoever is still choosing a secret; before the order is known,
+    the seats in order with any open bid.
+
+    >>> standings({"players": ["red", "blue"], "turn_order": ["blue", "red"],
+    ...            "bids": {"red": 3, "blue": 9}, "scores": {"red": 4, "blue": 0},
+    ...            "decision": {"players": ["red"], "secret": False}})
+    [('blu9', '0'), ('▶red3', '4')]
+    """
+    players = view.get("turn_order") or view.get("players") or []
+    bids = view.get("bids") or {}
+    scores = view.get("scores") or {}
+    decision = view.get("decision") or {}
+    waiting = tuple(decision.get("players") or ())
+    secret = bool(decision.get("secret"))
+    cells = []
+    for p in players:
+        card = "?" if secret and p in waiting else str(bids.get(p, ""))
+        head = f"{mark if p in waiting and not secret else ''}{p[:3]}{card}"
+        cells.append((head, str(scores.get(p, 0))))
+    return cells
+
+
+def _round_header(c: Canvas, view: dict[str, Any]) -> int:
+    """Round n/9, a track of the nine rounds (scoring rounds underlined), the phase; returns the
+    x where the header's text ends."""
+    data = game_data()
+    rnd = view.get("round")
+    label = f"R{rnd}/{data.rounds}" if rnd else "El Grande"
+    x = 1 + c.row(0, label) + GLYPH_W // 2
+    played = set(view.get("rounds") or range(1, data.rounds + 1))
+    cell = 5  # 4 px wide, 1 px gap
+    phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
+    if x + cell * data.rounds + GLYPH_W // 2 + width(phase) <= c.width:  # the phase comes first
+        for n in range(1, data.rounds + 1):
+            left = x + (n - 1) * cell
+            box = (left, 1, left + 3, 7)
+            if n not in played:
+                c.draw.point((left + 1, 4), fill=c.ink)  # a skipped round (short game)
+            elif rnd and n < rnd:
+                c.draw.rectangle((left, 5, left + 3, 7), fill=c.ink)
+            elif rnd and n == rnd:
+                c.draw.rectangle(box, fill=c.ink)
+            else:
+                c.draw.rectangle(box, outline=c.ink)
+            if n in data.general_scoring_after:
+                c.draw.line((left, 9, left + 3, 9), fill=c.ink)
+        x += cell * data.rounds + GLYPH_W // 2
+    return x + c.row(0, phase, x)
+
+
+def who_line(view: dict[str, Any], room: int = 10**6) -> str:
+    """Who the device waits for; in a secret step, who is still choosing (never what). Names
+    shrink to three letters when the row is short."""
+    if view.get("winners"):
+        return "Winner: " + " and ".join(view["winners"])
+    decision = view.get("decision")
+    if not decision:
+        return ""
+    label = "Choosing: " if decision.get("secret") else "Waiting: "
+    players = decision.get("players") or []
+    full = label + " ".join(players)
+    if width(full) <= room:
+        return full
+    short = label + " ".join(p[:3] for p in players)
+    # Too long even so: the standings' "?" and ▶ marks say it.
+    return short if width(short) <= room else ""
+
+
+def _prompt(view: dict[str, Any]) -> str:
+    decision = view.get("decision")
+    return decision.get("prompt", "") if decision else ""
