@@ -177,6 +177,8 @@ def run_sim(
         screen = SimScreen(app, hw, tuple(bot_kinds), show_bots, log)
         keys = Keys(key_map(players), screen.persons, kept=store_path is not None)
         os.environ.setdefault("ESCDELAY", "25")  # Esc alone is known after 25 ms, not a second
+        for stale in ("LINES", "COLUMNS"):  # curses would keep to these through a resize
+            os.environ.pop(stale, None)
         try:
             curses.wrapper(_ui, screen, keys, fingers, stopping)
         finally:

@@ -65,7 +65,7 @@ def board_lines(view: TableView) -> list[str]:
         row += "".join(f"{v:>3}" for v in area_values(view, area))
         counts = view.board.get(area)
         if counts is None:
-            row += "  (secret at this table)"
+            row += "  (secret)"  # the table keeps the Castillo hidden
         else:
             for p in view.players:
                 cell = str(counts.get(p, 0) or ".") + ("g" if view.grandes.get(p) == area else "")

@@ -71,7 +71,8 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     if rows < MINIMUM[0] or cols < MINIMUM[1]:
         need = f"{MINIMUM[1]}×{MINIMUM[0]}"
         msg = f"The sim needs a terminal of at least {need}; this one is {cols}×{rows}."
-        return [*wrap(msg, cols - 1, 3), *wrap("Enlarge it, or Esc to quit.", cols - 1, 2)]
+        lines = [*wrap(msg, cols - 1, 3), *wrap("Enlarge it, or Esc to quit.", cols - 1, 2)]
+        return [*lines, *(wrap(snap.notice, cols - 1, 3) if snap.notice else [])]
     large = rows >= LARGE[0] and cols >= LARGE[1]
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
@@ -86,7 +87,7 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
         right = player_lines(snap.view, width - board_w - 1)[: len(left)]
         for i, a in enumerate(left):
             b = right[i] if i < len(right) else ""
-            grid[y + i] = f"{a:<{board_w}} {b}"[:width]
+            grid[y + i] = f"{a[:board_w]:<{board_w}} {b}"[:width]
         y += len(left)
     log_h = 0 if large else log_height(rows, cols)
     seats_h = min(len(snap.seats), 4)

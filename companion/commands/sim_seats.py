@@ -25,21 +25,24 @@ def hide_bot_page(ui: MainUI, looking: str | None, bots: Sequence[str]) -> MainU
 def person_lines(app: TableApp, p: str) -> list[str]:
     """`p`'s pad: LED, question, entry under the cursor; then their hand and Castillo."""
     lit = "●" if app.hw.pads[p].led_state == "on" else "○"
+    menu = app.pad_menu(p)
     if not app.has_display(p):
         pad = f"{lit} {p}: no pad display: hold ● to choose on the main display"
     else:
-        menu = app.pad_menu(p)
         pad = f"{lit} {p}: {menu.title}"
         if menu.entries:
             cursor = menu.cursor
             pad += f"  ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
-        if menu.note:
-            pad += f"  ({menu.note})"
+    note = menu.note if app.has_display(p) else ""
+    lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
     own = app.own(p)
     if own is None:
-        return [pad]
+        return lines
     hand, castillo = own
-    return [pad, f"  {p}'s hand: {' '.join(map(str, hand)) or '-'} · in the Castillo: {castillo}"]
+    return [
+        *lines,
+        f"  {p}'s hand: {' '.join(map(str, hand)) or '-'} · in the Castillo: {castillo}",
+    ]
 
 
 def bot_line(app: TableApp, p: str) -> str:
