@@ -55,7 +55,8 @@ def main_lines(ui: MainUI, view: TableView | None, width: int) -> list[str]:
     if ui.screen == "final" and view is not None:
         ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
         title = "Game over. Winner: " + ", ".join(view.winners)
-        body = [f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1)]
+        ranking = "  ".join(f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1))
+        body = wrap(ranking, width, 2)  # on one line where it fits: 80×24 keeps the board
     else:
         body = [("▶ " if i == ui.cursor else "  ") + line for i, line in enumerate(ui.lines)]
     out = wrap(title, width, 2) if title else []
