@@ -91,7 +91,7 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
             grid[y + i] = f"{a[:board_w]:<{board_w}} {b}"[:width]
         y += len(left)
     log_h = 0 if large else log_height(rows, cols)
-    seats_h = min(len(snap.seats), 4)
+    seats_h = min(len(snap.seats), 5)
     log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
     seats_top = log_top - seats_h  # the person's pads on the log
     main_h = seats_top - y - 1

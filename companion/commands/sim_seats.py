@@ -7,10 +7,13 @@ unless the sim shows the bots; the private page a bot opens on the main display 
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 
 from companion.app.table import TableApp
 from companion.commands.sim_board import status
+from companion.elgrande.data import game_data
 from companion.screens import MainUI
 
 
@@ -22,6 +25,22 @@ def hide_bot_page(ui: MainUI, looking: str | None, bots: Sequence[str]) -> MainU
     return MainUI("privacy", f"Only {looking} looks", lines, None, "", ui.alerts)
 
 
+CARD = re.compile(r"\bcard (\w+)$")  # a pad entry naming an action card: "action card 2h"
+
+
+def card_text(entry: str) -> str | None:
+    """What the action card a pad entry names does (its text is public: it lies face up).
+
+    >>> card_text("action card 2h")
+    'Special scoring: choose one region; score it now.'
+    >>> card_text("power card 9") is None
+    True
+    """
+    found = CARD.search(entry)
+    cards = game_data().action_cards
+    return cards[found.group(1)].text if found and found.group(1) in cards else None
+
+
 def person_lines(app: TableApp, p: str) -> list[str]:
     """`p`'s pad: LED, question, entry under the cursor; then their hand and Castillo."""
     lit = "●" if app.hw.pads[p].led_state == "on" else "○"
@@ -30,11 +49,14 @@ def person_lines(app: TableApp, p: str) -> list[str]:
         pad = f"{lit} {p}: no pad display: hold ● to choose on the main display"
     else:
         pad = f"{lit} {p}: {menu.title}"
-        if menu.entries:
+        if menu.entries:  # the question is the main display's prompt: the entry has the room
             cursor = menu.cursor
-            pad += f"  ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
+            pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
     note = menu.note if app.has_display(p) else ""
     lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
+    text = card_text(menu.entries[menu.cursor]) if menu.entries else None
+    if text:  # at most two lines: the longest card text is about 100 characters
+        lines += textwrap.wrap(text, 76, max_lines=2, initial_indent="  ", subsequent_indent="  ")
     own = app.own(p)
     if own is None:
         return lines
