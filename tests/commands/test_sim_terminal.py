@@ -140,6 +140,10 @@ def assert_no_bot_secret(screen: list[str]) -> None:
     for bot in BOTS:
         assert f"{bot}'s hand" not in text
     assert "[bot " not in text and "your choice" not in text and "sealed:" not in text
+    for i, line in enumerate(screen[:-1]):  # a bot's private page: only who looks
+        for bot in BOTS:
+            if line.startswith(f"Only {bot} looks"):
+                assert screen[i + 1].strip() == f"{bot} chooses on the private page."
 
 
 def assert_board_is_the_public_view(screen: list[str], path: Path) -> None:
