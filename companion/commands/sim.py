@@ -47,7 +47,11 @@ DEFAULT_PACE = 1.0  # seconds a bot takes over a decision: time to see what it d
 
 def parse_bots(text: str | None, players: Sequence[str]) -> dict[str, str]:
     """The seats named in --bots, each with its bot's kind ("blue" or "blue=random"; greedy
-    unless named); raises ValueError naming an unknown seat or kind."""
+    unless named); raises ValueError naming an unknown seat or kind.
+
+    >>> parse_bots("blue, green=random", ["red", "blue", "green"])
+    {'blue': 'greedy', 'green': 'random'}
+    """
     if not text:
         return {}
     bots: dict[str, str] = {}
