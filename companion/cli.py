@@ -66,7 +66,8 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         metavar="SEATS",
-        help="seats played by bots, each greedy unless named: blue,yellow=random,green",
+        help="seats played by bots, each greedy unless named (greedy, random, or relative: "
+        "the strongest): blue,yellow=random,green=relative",
     )
     sim.add_argument("--seed", type=int, help="the game's seed (default: a new one each game)")
     sim.add_argument(

@@ -22,7 +22,7 @@ from typing import Any
 from companion.app.menus import presses_to
 from companion.app.mode import Mode
 from companion.app.table import TableApp
-from companion.elgrande.bots import Bot, GreedyBot, RandomBot
+from companion.elgrande.bots import Bot, GreedyBot, RandomBot, RelativeBot
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import Action
 from companion.elgrande.state import State
@@ -123,7 +123,12 @@ def make_bots(seats: tuple[str, ...], seed: int) -> dict[str, Bot]:
 
 
 # The bots a seat may be given by name (`companion sim --bots blue=random`).
-BOT_KINDS: dict[str, type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
+# "relative" wins about 37% of 4-player games against three greedy ones (benchmarks/).
+BOT_KINDS: dict[str, type[RandomBot]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+    "relative": RelativeBot,
+}
 
 
 def seat_bots(kinds: Mapping[str, str], seed: int) -> dict[str, Bot]:

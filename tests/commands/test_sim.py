@@ -30,7 +30,7 @@ def test_bots_must_name_seats_of_the_config_and_a_kind_of_bot():
     assert parse_bots("blue, green=random", SEATS) == {"blue": "greedy", "green": "random"}
     with pytest.raises(ValueError, match="'purple' is not a seat; seats: red, blue"):
         parse_bots("blue,purple", SEATS)
-    with pytest.raises(ValueError, match="'clever' is not a bot; bots: greedy, random"):
+    with pytest.raises(ValueError, match="'clever' is not a bot; bots: greedy, random, relative"):
         parse_bots("blue=clever", SEATS)
     with pytest.raises(ValueError, match="leave at least one seat to yourself"):
         parse_bots(",".join(SEATS), SEATS)
