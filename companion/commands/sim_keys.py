@@ -50,9 +50,16 @@ def legend(players: Sequence[str], persons: Sequence[str]) -> str:
 
     >>> legend(["red", "blue"], ["red"])
     'red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit'
+    >>> legend(["red", "blue", "yellow"], ["red", "yellow"])
+    'red 1234 yellow asdf: ◀ ▶ ● hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit'
     """
     rows = dict(zip(players, KEY_ROWS, strict=False))
-    seats = [f"{p}: {r[0]}◀ {r[1]}▶ {r[2]}● {r[3]} hold●" for p in persons if (r := rows.get(p))]
+    mine = [(p, r) for p in persons if (r := rows.get(p))]
+    if len(mine) == 1:
+        p, r = mine[0]
+        seats = [f"{p}: {r[0]}◀ {r[1]}▶ {r[2]}● {r[3]} hold●"]
+    else:  # several seats at one keyboard: one key order for all, to fit 80 columns
+        seats = [" ".join(f"{p} {r}" for p, r in mine) + ": ◀ ▶ ● hold●"]
     return " │ ".join([*seats, "PgUp PgDn ↑↓ End: log", "Esc: quit"])
 
 

@@ -91,8 +91,9 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
             grid[y + i] = f"{a[:board_w]:<{board_w}} {b}"[:width]
         y += len(left)
     log_h = 0 if large else log_height(rows, cols)
-    seats_h = min(len(snap.seats), 5)
     log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
+    # The pads' lines, leaving the main display its title and footer at least.
+    seats_h = min(len(snap.seats), 5, max(log_top - y - 3, 0))
     seats_top = log_top - seats_h  # the person's pads on the log
     main_h = seats_top - y - 1
     grid[y] = "── main display " + "─" * (width - 16)

@@ -219,7 +219,7 @@ def test_the_large_layout_shows_the_log_beside_the_board(tmp_path):
         players = view["players"]
         shown = board_on_screen([line[:80] for line in screen], players)
         assert shown == {a: {p: c.get(p, 0) for p in players} for a, c in view["board"].items()}
-        assert screen[-1].startswith("red: 1◀") and "yellow: a◀" in screen[-1]
+        assert screen[-1].startswith("red 1234 yellow asdf green zxcv: ◀ ▶ ● hold●")
         term.keys("C-c")
         term.wait_for("EXIT=0")
         assert "Traceback" not in "\n".join(term.screen())
