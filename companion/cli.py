@@ -62,9 +62,35 @@ def _build_parser() -> argparse.ArgumentParser:
         help="keep the game in this SQLite file; an unfinished game there is resumed",
     )
 
-    sim = sub.add_parser("sim", help="play at a PC: keyboard as pads, displays in the terminal")
+    sim = sub.add_parser(
+        "sim",
+        help="play at a PC against bots: the board, the displays and a log in the terminal",
+        description="Play El Grande at a PC: the keyboard is the pads, the terminal shows the "
+        "board, the main display, your pad and a log of everything said. Needs a terminal of "
+        "at least 80×24 (130×32 or more: the log beside the board).",
+        epilog=SIM_KEYS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
-    sim.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. blue,green")
+    sim.add_argument(
+        "--bots",
+        metavar="SEATS",
+        help="seats played by bots, each greedy unless named (greedy, random, or relative: "
+        "the strongest): blue,yellow=random,green=relative",
+    )
+    sim.add_argument("--seed", type=int, help="the game's seed (default: a new one each game)")
+    sim.add_argument(
+        "--pace",
+        type=_seconds,
+        default=None,
+        help="seconds a bot takes over each decision (default 1; 0: at once)",
+    )
+    sim.add_argument(
+        "--show-bots",
+        action="store_true",
+        help="debugging: show the bots' hands and sealed choices (said on screen)",
+    )
+    sim.add_argument("--log", metavar="PATH", help="also write the game's log to this text file")
     sim.add_argument(
         "--store",
         metavar="PATH",
@@ -91,6 +117,19 @@ def _build_parser() -> argparse.ArgumentParser:
         "else ~/.local/state/elgrande-companion/game.db)",
     )
     return parser
+
+
+SIM_KEYS = """keys (one row a seat, in the config's order; only your seats' keys press):
+  seat 1  1 2 3 4     ◀  ▶  ●  hold ● (back, undo, withdraw, look alone)
+  seat 2  q w e r
+  seat 3  a s d f
+  seat 4  z x c v
+  seat 5  7 8 9 0
+  PgUp PgDn ↑ ↓ Home End   scroll the log
+  Esc     quit (asks first when the game is not kept with --store); Ctrl-C also ends cleanly
+
+Bots never press on the setup screen, an announcement or the resume page: ● moves them on.
+A finished game's score chart is saved in ./companion-sim/scores.png (the log says so)."""
 
 
 def _players(text: str) -> int:
@@ -202,9 +241,19 @@ def _run(args: argparse.Namespace) -> int:
             # Resolved now: importing lgpio later changes the working directory.
             store = Path(args.store).resolve() if args.store else None
             if args.command == "sim":
-                from companion.commands.sim import run_sim
+                from companion.commands.sim import DEFAULT_PACE, run_sim
 
-                return run_sim(args.config, args.bots, store)
+                pace = args.pace if args.pace is not None else DEFAULT_PACE
+                log = Path(args.log).resolve() if args.log else None
+                return run_sim(
+                    args.config,
+                    args.bots,
+                    store,
+                    seed=args.seed,
+                    pace=pace,
+                    show_bots=args.show_bots,
+                    log_path=log,
+                )
             from companion.commands.run import run_table
 
             return run_table(args.config, store)

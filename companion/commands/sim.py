@@ -1,68 +1,75 @@
-"""`companion sim`: play at a PC. The keyboard is the pads, the terminal shows the displays.
+"""`companion sim`: play El Grande at a PC, against bots or with others at the same keyboard.
 
 Why curses: it is in the standard library (nothing to install on a Pi or a PC), and the sim needs
 only a grid of text and keys read without waiting for Enter; a richer library (Textual,
 urwid) would add a dependency for widgets the sim does not use.
 
-Keys (one row a seat, in the order of the config's players):
+The screen (sim_layout.py) shows the board as the table sees it (sim_board.py), the main
+display's page, the person's own pads, a log of everything said (sim_log.py) and the key
+legend (sim_keys.py). A key press drives the pad's mock pins through gpiozero with real timing,
+so the sim goes through the same debounce and long-press code as the table; bots press the
+buttons of their seats the same way, one decision every `pace` seconds. Bots never press on the
+setup screen, an announcement or the resume page: those wait for the person's ●.
 
-    seat 1  1 2 3 4      ◀ ▶ ● and hold ●
-    seat 2  q w e r
-    seat 3  a s d f
-    seat 4  z x c v
-    seat 5  7 8 9 0
-    Esc     quit
-
-A key press drives the pad's mock pins through gpiozero with real timing (hold ● is a press held
-past the long-press time), so the sim goes through the same debounce and long-press code as the
-table. Bots (--bots) press the buttons of their seats the same way.
+Seats the person does not play show only what the table sees ("choosing", "chose"); a bot's
+private page on the main display is hidden. `show_bots` shows their hands and sealed choices,
+said on screen while on.
 """
 
 from __future__ import annotations
 
 import contextlib
 import curses
+import os
 import queue
+import random
+import signal
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
+from companion.app.mode import Mode
 from companion.app.table import TableApp
 from companion.commands.run import open_store
-from companion.commands.terminal import braille
+from companion.commands.sim_keys import Keys, key_map, legend, scrolled
+from companion.commands.sim_layout import Snapshot, frame, log_height
+from companion.commands.sim_log import SimLog
+from companion.commands.sim_seats import bot_line, hide_bot_page, person_lines
 from companion.session.store import MemoryStore, Store
-from companion.testing import BotDriver, Presser, make_bots
+from companion.testing import BOT_KINDS, BotDriver, Presser, seat_bots
 from hw.backend import MockBackend
 from hw.hardware import Hardware, build_hardware
 
-KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "7890")
-BUTTONS = ("left", "right", "select", "long")
+DEFAULT_PACE = 1.0  # seconds a bot takes over a decision: time to see what it did
 
 
-def key_map(players: Sequence[str]) -> dict[str, tuple[str, str]]:
-    """Key → (player, button) for the seats in config order.
+def parse_bots(text: str | None, players: Sequence[str]) -> dict[str, str]:
+    """The seats named in --bots, each with its bot's kind ("blue" or "blue=random"; greedy
+    unless named); raises ValueError naming an unknown seat or kind.
 
-    >>> key_map(["red", "blue"])["w"]
-    ('blue', 'right')
+    >>> parse_bots("blue, green=random", ["red", "blue", "green"])
+    {'blue': 'greedy', 'green': 'random'}
     """
-    return {
-        key: (p, button)
-        for p, row in zip(players, KEY_ROWS, strict=False)
-        for key, button in zip(row, BUTTONS, strict=True)
-    }
-
-
-def parse_bots(text: str | None, players: Sequence[str]) -> tuple[str, ...]:
-    """The seats named in --bots; raises ValueError naming an unknown seat and the seats."""
     if not text:
-        return ()
-    names = tuple(n.strip() for n in text.split(",") if n.strip())
-    for n in names:
-        if n not in players:
-            raise ValueError(f"--bots: {n!r} is not a seat; seats: {', '.join(players)}")
-    return names
+        return {}
+    bots: dict[str, str] = {}
+    for item in (n.strip() for n in text.split(",")):
+        if not item:
+            continue
+        seat, _, kind = item.partition("=")
+        seat, kind = seat.strip(), kind.strip() or "greedy"
+        if seat not in players:
+            raise ValueError(f"--bots: {seat!r} is not a seat; seats: {', '.join(players)}")
+        if kind not in BOT_KINDS:
+            raise ValueError(f"--bots: {kind!r} is not a bot; bots: {', '.join(BOT_KINDS)}")
+        bots[seat] = kind
+    if len(bots) == len(players):
+        raise ValueError(
+            "--bots: leave at least one seat to yourself (`companion demo` watches bots)"
+        )
+    return bots
 
 
 class _Fingers:
@@ -79,71 +86,107 @@ class _Fingers:
             self.presser.press(*item)
 
 
-def _bots_thread(app: TableApp, driver: BotDriver, stop: threading.Event) -> None:
+def _bots_thread(
+    app: TableApp, driver: BotDriver, events: queue.Queue, stop: threading.Event, pace: float
+) -> None:
     while not stop.is_set():
-        if not driver.step():
+        events.join()
+        with app.lock:
+            ready = driver.plan() is not None
+        if not ready:
             with app.changed:
-                app.changed.wait(timeout=1.0)  # until someone else has pressed
+                app.changed.wait(timeout=0.5)  # until someone else has pressed
+            continue
+        if not stop.wait(pace):  # the bot "thinks"; then plans again, the table may have moved
+            driver.step()
 
 
-def _draw(screen: curses.window, hw: Hardware) -> None:
-    screen.erase()
-    rows, cols = screen.getmaxyx()
+class SimScreen:
+    """What the terminal shows, gathered under the app's lock: public outputs, the person's
+    pads, and the bots' secrets only with `show_bots`."""
 
-    def put(y: int, x: int, text: str) -> None:
-        for i, line in enumerate(text.split("\n")):
-            if 0 <= y + i < rows - 1 and x < cols - 1:
-                with contextlib.suppress(curses.error):
-                    screen.addstr(y + i, x, line[: cols - 1 - x])
+    def __init__(
+        self, app: TableApp, hw: Hardware, bots: Sequence[str], show_bots: bool, log: SimLog
+    ) -> None:
+        self.app, self.hw, self.bots, self.show_bots, self.log = app, hw, bots, show_bots, log
+        self.persons = tuple(p for p in hw.pads if p not in bots)
+        self.legend = legend(list(hw.pads), self.persons)
+        self.back = 0
 
-    put(0, 0, "El Grande companion — sim   (Esc quits)")
-    main = hw.display.device.image if hw.display.device else None
-    y = 1
-    if main is not None:
-        put(y, 0, braille(main))
-        y += main.size[1] // 4 + 1
-    if hw.matrix is not None and hw.matrix.image is not None:
-        put(1, main.size[0] // 2 + 2 if main else 0, "matrix\n" + braille(hw.matrix.image))
-    x = 0
-    for i, (p, pad) in enumerate(hw.pads.items()):
-        row = KEY_ROWS[i] if i < len(KEY_ROWS) else "----"
-        led = "●" if pad.led_state == "on" else "○"
-        put(y, x, f"{led} {p} [{' '.join(row)}]")
-        image = pad.display.device.image if pad.display and pad.display.device else None
-        put(y + 1, x, braille(image) if image is not None else "(no pad display)")
-        x += 66
-        if x + 66 > cols:
-            x, y = 0, y + 10
-    voice = getattr(hw.speaker, "spoken", [])
-    put(rows - 7, 0, "voice:")
-    for i, line in enumerate(voice[-5:]):
-        put(rows - 6 + i, 2, line)
-    screen.refresh()
+    def snapshot(self, rows: int, cols: int, notice: str) -> Snapshot:
+        app = self.app
+        with app.lock:
+            self.log.take_spoken(list(getattr(self.hw.speaker, "spoken", ())))
+            view = app.view if app.session is not None else None
+            ui = app.main_ui()
+            if not self.show_bots:
+                ui = hide_bot_page(ui, app.privacy, self.bots)
+            if app.mode == Mode.ANNOUNCE:
+                self.log.take_page(
+                    (id(app.announcer.pages), app.announcer.index), ui.title, ui.lines
+                )
+            if app.mode == Mode.FINAL and view is not None:
+                ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
+                lines = [f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1)]
+                if app.chart_path is not None:
+                    lines.append(f"score chart saved to {app.chart_path}")
+                self.log.take_page(("final", id(app.session)), "Final scores", lines)
+            seats = [line for p in self.persons for line in person_lines(app, p)]
+            if self.show_bots:
+                seats += [bot_line(app, p) for p in self.bots]
+        if self.show_bots and not notice:
+            notice = "SHOW-BOTS ON: the bots' hands and sealed choices are on screen"
+        height = log_height(rows, cols)
+        self.back = min(self.back, max(len(self.log.lines) - height, 0))
+        shown = tuple(self.log.window(height, self.back))
+        return Snapshot(view, ui, tuple(seats), shown, self.back, self.legend, notice)
+
+    def scroll(self, how: str, rows: int, cols: int) -> None:
+        height = log_height(rows, cols)
+        self.back = scrolled(self.back, how, height, len(self.log.lines))
 
 
-def run_sim(config: str | None, bots: str | None, store_path: Path | None = None) -> int:
+def run_sim(
+    config: str | None,
+    bots: str | None,
+    store_path: Path | None = None,
+    *,
+    seed: int | None = None,
+    pace: float = DEFAULT_PACE,
+    show_bots: bool = False,
+    log_path: Path | None = None,
+) -> int:
     """The sim; with `store_path` (absolute) the game is kept there and resumed from it, as
-    `companion run` does with its state directory."""
+    `companion run` does with its state directory. Ctrl-C and SIGTERM end it as Esc does."""
     hardware, table = load_app_config(config, "sim.toml")
     players = list(hardware.players)
-    bot_seats = parse_bots(bots, players)
+    bot_kinds = parse_bots(bots, players)
+    log = SimLog(log_path)
     store: Store = open_store(store_path) if store_path is not None else MemoryStore()
     hw = build_hardware(hardware, backend=MockBackend())
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    signal.signal(signal.SIGINT, lambda *_: stopping.set())
     try:
-        app = TableApp(hw, table, store=store, out_dir=Path.cwd() / "companion-sim")
+        out_dir = Path.cwd() / "companion-sim"
+        app = TableApp(hw, table, seed=seed, store=store, out_dir=out_dir)
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")
         loop.start()
         presser = Presser(hw)
         fingers = _Fingers(presser)
-        stop = threading.Event()
-        driver = BotDriver(app, presser, make_bots(tuple(bot_seats), 1), hw.events)
-        bot_thread = threading.Thread(target=_bots_thread, args=(app, driver, stop), daemon=True)
-        bot_thread.start()
-        keys = key_map(players)
+        bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        driver = BotDriver(app, presser, seat_bots(bot_kinds, bot_seed), hw.events, pages=False)
+        args = (app, driver, hw.events, stopping, pace)
+        threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True).start()
+        screen = SimScreen(app, hw, tuple(bot_kinds), show_bots, log)
+        keys = Keys(key_map(players), screen.persons, kept=store_path is not None)
+        os.environ.setdefault("ESCDELAY", "25")  # Esc alone is known after 25 ms, not a second
+        for stale in ("LINES", "COLUMNS"):  # curses would keep to these through a resize
+            os.environ.pop(stale, None)
         try:
-            curses.wrapper(_ui, hw, app, keys, fingers)
+            curses.wrapper(_ui, screen, keys, fingers, stopping)
         finally:
-            stop.set()
+            stopping.set()
             fingers.wanted.put(None)
             hw.events.put(STOP)
             loop.join(timeout=5)
@@ -151,16 +194,45 @@ def run_sim(config: str | None, bots: str | None, store_path: Path | None = None
     finally:
         store.close()
         hw.close()
+        log.close()
 
 
-def _ui(screen: curses.window, hw: Hardware, app: TableApp, keys: dict, fingers: _Fingers) -> None:
+def _ui(
+    window: curses.window,
+    screen: SimScreen,
+    keys: Keys,
+    fingers: _Fingers,
+    stopping: threading.Event,
+) -> None:
     curses.curs_set(0)
-    screen.timeout(100)  # redraw ten times a second; the app's own loop never polls
-    while True:
-        with app.lock:
-            _draw(screen, hw)
-        ch = screen.getch()
-        if ch == 27:  # Esc
+    window.keypad(True)
+    window.timeout(100)  # redraw ten times a second; the app's own loop never polls
+    while not stopping.is_set():
+        rows, cols = window.getmaxyx()
+        _draw(window, frame(screen.snapshot(rows, cols, keys.question), rows, cols))
+        ch = window.getch()
+        if ch in (-1, curses.KEY_RESIZE):  # a resize: the next frame fits the new size
+            continue
+        alt = False
+        if ch == 27:  # Esc, or Alt+key: the key follows at once
+            window.nodelay(True)
+            while window.getch() != -1:
+                alt = True
+            window.timeout(100)
+        command = keys.handle(ch, alt)
+        if command is None:
+            continue
+        if command[0] == "quit":
             return
-        if 0 <= ch < 256 and chr(ch) in keys:
-            fingers.wanted.put(keys[chr(ch)])
+        if command[0] == "scroll":
+            screen.scroll(command[1], rows, cols)
+        elif command[0] == "press":
+            fingers.wanted.put((command[1], command[2]))
+
+
+def _draw(window: curses.window, lines: list[str]) -> None:
+    window.erase()
+    for y, line in enumerate(lines):
+        with contextlib.suppress(curses.error):  # the bottom-right cell cannot be written
+            window.addstr(y, 0, line)
+    window.refresh()

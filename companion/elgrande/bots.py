@@ -134,3 +134,31 @@ def play_game(
     if not s.is_over:
         raise RuntimeError(f"the game did not end within {max_decisions} decisions: {s!r}")
     return s
+
+
+class RelativeBot(GreedyBot):
+    """Greedy, but a caballero is worth what it changes between this player and the others: a
+    place that takes points from a leader counts, one that only adds to a safe lead counts less.
+    Everything else is chosen as GreedyBot does."""
+
+    def _value(self, s: State, p: str, a: Action) -> float:
+        t = a.target
+        if a.kind in ("place", "disc", "move_to") and t in s.board:
+            colour = p if a.kind != "move_to" else _held_colour(s, p)
+            return _relative(s, p, colour, str(t), +1)
+        if a.kind in ("move_from", "return_of") and isinstance(t, Piece):
+            return _relative(s, p, t.colour, t.region, -1)
+        return super()._value(s, p, a)
+
+
+def _relative(s: State, p: str, colour: str, area: str, delta: int) -> float:
+    """How `delta` caballeros of `colour` in `area` change p's points there less the others'
+    mean change, as if the area were scored now."""
+    pos = s.position()
+    counts = {**pos.caballeros[area], colour: pos.count(area, colour) + delta}
+    moved = replace(pos, caballeros={**pos.caballeros, area: counts})
+    before, after = score_area(pos, area).points, score_area(moved, area).points
+    change = {q: after[q] - before[q] for q in s.players}
+    others = [change[q] for q in s.players if q != p]
+    value = change[p] - sum(others) / max(len(others), 1)
+    return value if area != CASTILLO or colour != p else max(value, 1)

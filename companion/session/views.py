@@ -55,6 +55,8 @@ class TableView:
     rounds: tuple[int, ...]  # the rounds this game plays
     phase: str
     king: str | None
+    grandes: Mapping[str, str]  # each player's Grande: the region it stands in
+    scoreboards: Mapping[str, str]  # region → the mobile scoreboard lying on it
     # Caballeros by area and player; the Castillo only when the table made it public.
     board: Mapping[str, Mapping[str, int]]
     castillo_public: bool
@@ -62,6 +64,9 @@ class TableView:
     province: Mapping[str, int]  # and in each player's province
     scores: Mapping[str, int]
     turn_order: tuple[str, ...]
+    bids: Mapping[str, int]  # the power cards played this round, once revealed
+    hand_counts: Mapping[str, int]  # power cards each player has left (which ones is secret)
+    face_up: tuple[str, ...]  # the round's action cards still on the table
     decision: DecisionView | None
     winners: tuple[str, ...]
     over: bool
@@ -111,6 +116,8 @@ def table_view(
         rounds=tuple(public["rounds"]),
         phase=public["phase"],
         king=public["king"],
+        grandes=MappingProxyType(dict(public["grandes"])),
+        scoreboards=MappingProxyType(dict(public["scoreboards"])),
         board=MappingProxyType(
             {area: MappingProxyType(dict(c)) for area, c in public["board"].items()}
         ),
@@ -119,6 +126,9 @@ def table_view(
         province=MappingProxyType(dict(public["province"])),
         scores=MappingProxyType(dict(public["scores"])),
         turn_order=tuple(public["turn_order"]),
+        bids=MappingProxyType(dict(public["bids"])),
+        hand_counts=MappingProxyType(dict(public["hand_counts"])),
+        face_up=tuple(public["face_up"]),
         decision=decision,
         winners=tuple(public["winners"]),
         over=over,

@@ -11,6 +11,11 @@ import pytest
     [
         "companion.commands.terminal",
         "companion.commands.sim",
+        "companion.commands.sim_board",
+        "companion.commands.sim_keys",
+        "companion.commands.sim_layout",
+        "companion.commands.sim_log",
+        "companion.commands.sim_seats",
     ],
 )
 def test_docstring_examples_run(name):

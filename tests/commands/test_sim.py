@@ -1,12 +1,20 @@
-"""`companion sim` without a terminal: the key rows, --bots, and bots waiting for a person."""
+"""`companion sim` without a terminal: the key rows, --bots, bots waiting for a person, and
+the screen composed from the public view."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.commands.sim import key_map, parse_bots
+from companion.commands.sim import parse_bots
+from companion.commands.sim_board import board_lines, player_lines
+from companion.commands.sim_keys import Keys, key_map
+from companion.commands.sim_layout import Snapshot, frame
+from companion.commands.sim_seats import hide_bot_page
 from companion.elgrande.engine import decision
-from companion.testing import make_bots
+from companion.screens import MainUI
+from companion.session.session import Session
+from companion.session.store import MemoryStore
+from companion.testing import BotDriver, make_bots, seat_bots
 
 SEATS = ("red", "blue", "yellow", "green")
 
@@ -18,10 +26,75 @@ def test_each_seat_has_a_row_of_four_keys():
     assert len(keys) == 16
 
 
-def test_bots_must_name_seats_of_the_config():
-    assert parse_bots("blue, green", SEATS) == ("blue", "green")
+def test_bots_must_name_seats_of_the_config_and_a_kind_of_bot():
+    assert parse_bots("blue, green=random", SEATS) == {"blue": "greedy", "green": "random"}
     with pytest.raises(ValueError, match="'purple' is not a seat; seats: red, blue"):
         parse_bots("blue,purple", SEATS)
+    with pytest.raises(ValueError, match="'clever' is not a bot; bots: greedy, random, relative"):
+        parse_bots("blue=clever", SEATS)
+    with pytest.raises(ValueError, match="leave at least one seat to yourself"):
+        parse_bots(",".join(SEATS), SEATS)
+
+
+def test_only_esc_quits_and_asks_first_when_the_game_is_not_kept():
+    keys = Keys(key_map(SEATS), ("red",), kept=False)
+    assert keys.handle(27, alt=True) is None and not keys.question  # Alt+key
+    assert keys.handle(27) is None and "not kept" in keys.question
+    assert keys.handle(ord("n")) is None and not keys.question  # plays on
+    assert keys.handle(ord("q")) is None  # blue is a bot's seat: its keys do nothing
+    kept = Keys(key_map(SEATS), ("red",), kept=True)
+    assert kept.handle(27) == ("quit",)
+
+
+def test_the_sim_bots_leave_pages_to_the_person(make_table):
+    table = make_table("sim.toml", seed=4)
+    driver = BotDriver(
+        table.app,
+        table.presser,
+        seat_bots({"blue": "greedy"}, 1),
+        table.hw.events,
+        sync=True,
+        pages=False,
+    )
+    assert table.app.mode == "setup" and not driver.step()  # the setup screen is the person's
+
+
+def _view(seed=7, players=("red", "blue", "yellow", "green")):
+    return Session.new(MemoryStore(), players, seed=seed).table_view()
+
+
+def test_the_board_panel_has_every_area_with_the_public_counts():
+    view = _view()
+    rows = board_lines(view)[1:]
+    assert len(rows) == 10 and rows[0].startswith("Castillo") and "secret" in rows[0]
+    for row in rows[1:]:
+        cells = row.split()[-len(view.players) - ("K" in row.split()[-1:]) :]
+        assert len(cells) >= len(view.players)
+    king = [r for r in rows if r.endswith(" K")]
+    assert len(king) == 1
+    counts = player_lines(view, 32)
+    assert counts[1].split()[:4] == ["red", "0", "7", "21"]
+
+
+def test_a_bots_private_page_is_hidden_unless_shown():
+    page = MainUI("privacy", "Only blue looks", ("your choice: power card 9",))
+    hidden = hide_bot_page(page, "blue", ("blue",))
+    assert "9" not in " ".join(hidden.lines) and hidden.title == "Only blue looks"
+    assert hide_bot_page(page, "red", ("blue",)) is page  # the person's own page
+
+
+@pytest.mark.parametrize("size", [(24, 80), (60, 200), (30, 100)])
+def test_every_layout_fits_its_terminal_and_keeps_the_legend(size):
+    rows, cols = size
+    snap = Snapshot(_view(), MainUI("game"), ("● red: pad",), ("said",) * 99, 0, "LEGEND", "")
+    lines = frame(snap, rows, cols)
+    assert len(lines) == rows and all(len(line) < cols for line in lines)
+    assert lines[-1] == "LEGEND" and any("Castilla la Nueva" in line for line in lines)
+
+
+def test_below_the_minimum_a_message_instead_of_the_screen():
+    snap = Snapshot(_view(), MainUI("game"), (), (), 0, "LEGEND", "")
+    assert "at least 80×24" in " ".join(frame(snap, 23, 100))
 
 
 def test_bots_play_their_seats_and_wait_for_the_person(make_table):

@@ -1,0 +1,112 @@
+"""The sim's board panel: what a person at the table sees on the board, in text.
+
+Built from the session's public `TableView` only: caballeros per area and colour, the King, the
+Grandes and the scoreboards; each player's score, court and province, power cards left and the
+one played this round; the turn order and who is choosing. The Castillo's counts appear only when
+the table option makes them public. A seat's status is "choosing" or "chose", never its choice.
+
+>>> from companion.session.session import Session
+>>> from companion.session.store import MemoryStore
+>>> view = Session.new(MemoryStore(), ("red", "blue"), seed=7).table_view()
+>>> print(board_lines(view)[0])
+area (g: Grande) 1st2nd3rd red blu  K
+>>> print(board_lines(view)[8])
+País Vasco         5  3  1  2g   .
+>>> print(player_lines(view, 32)[1])
+red      0   7  21  13   -
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from companion.elgrande.data import CASTILLO, game_data
+from companion.session.views import TableView
+
+NAME_W = 17
+
+
+def colour_tag(player: str) -> str:
+    """A colour in three letters, as the board panel's columns name it."""
+    return player[:3]
+
+
+def status(view: TableView, player: str) -> str:
+    """What the table sees of a seat now: "choosing", "chose" (a sealed step) or ""."""
+    d = view.decision
+    if d is None:
+        return ""
+    if player in d.waiting:
+        return "choosing"
+    return "chose" if d.secret and player in d.chosen else ""
+
+
+def area_values(view: TableView, area: str) -> tuple[int, int, int]:
+    """The points for 1st, 2nd and 3rd there: a mobile scoreboard's, else the printed ones."""
+    data = game_data()
+    board = view.scoreboards.get(area)
+    return data.scoreboards[board] if board else data.printed_values(area)
+
+
+def board_width(view: TableView) -> int:
+    """The board panel's columns: name, three values, a column a colour, the King."""
+    return NAME_W + 9 + 4 * len(view.players) + 3
+
+
+def board_lines(view: TableView) -> list[str]:
+    """The areas, one a row: values, each colour's caballeros (g: its Grande stands there)
+    and the King (K)."""
+    data = game_data()
+    head = f"{'area (g: Grande)':<{NAME_W}}1st2nd3rd"
+    head += "".join(f"{colour_tag(p):>4}" for p in view.players) + "  K"
+    lines = [head]
+    for area in (CASTILLO, *data.regions):
+        row = f"{data.area_name(area)[:NAME_W]:<{NAME_W}}"
+        row += "".join(f"{v:>3}" for v in area_values(view, area))
+        counts = view.board.get(area)
+        if counts is None:
+            row += "  (secret)"  # the table keeps the Castillo hidden
+        else:
+            for p in view.players:
+                cell = str(counts.get(p, 0) or ".") + ("g" if view.grandes.get(p) == area else "")
+                row += f"{cell:>4}"
+            row += "  K" if view.king == area else ""
+        lines.append(row.rstrip())
+    return lines
+
+
+def player_lines(view: TableView, width: int) -> list[str]:
+    """Each player's score, court, province, power cards left and played; then the turn
+    order, the action cards and who is choosing, wrapped to `width`."""
+    cards = width >= 26  # power cards left: the first column to go on a narrow panel
+    head = f"{'':<6}{'pts':>4}{'crt':>4}{'prv':>4}" + (f"{'crd':>4}" if cards else "")
+    lines = [head + f"{'bid':>4}"]
+    for p in view.players:
+        bid = view.bids.get(p)
+        row = f"{p[:6]:<6}{view.scores.get(p, 0):>4}{view.court.get(p, 0):>4}"
+        row += f"{view.province.get(p, 0):>4}"
+        row += f"{view.hand_counts.get(p, 0):>4}" if cards else ""
+        lines.append(row + f"{bid if bid is not None else '-':>4}")
+    d = view.decision
+    deciding = set(d.waiting) if d is not None and not d.secret else set()
+    order = " > ".join(f"[{p}]" if p in deciding else p for p in view.turn_order) or "-"
+    facts = [f"order: {order}", f"cards: {' '.join(view.face_up) or '-'}"]
+    choosing = [p for p in view.players if status(view, p) == "choosing"]
+    chose = [p for p in view.players if status(view, p) == "chose"]
+    if choosing:
+        facts.append("choosing: " + ", ".join(choosing))
+    if chose:
+        facts.append("chose: " + ", ".join(chose))
+    if view.over:
+        facts.append("game over: " + ", ".join(view.winners) + " won")
+    for fact in facts:
+        lines += textwrap.wrap(fact, width, subsequent_indent="  ")
+    return [line[:width] for line in lines]
+
+
+def round_line(view: TableView) -> str:
+    """The round, the phase and the King, as the table's header says them."""
+    rounds = len(view.rounds)
+    where = f"round {view.round} of {rounds}" if view.round else "before round 1"
+    king = game_data().area_name(view.king) if view.king else "-"
+    return f"{where} · {view.phase} · King in {king}"

@@ -1,0 +1,141 @@
+"""The sim's screen, composed as text: a layout for 80×24 and one for larger terminals.
+
+`frame(snap, rows, cols)` is pure: it takes a `Snapshot` of what may be shown (gathered under the
+app's lock) and returns the terminal's rows. Small (80×24 up to the large size): the header,
+board and players side by side, the main display, the person's pads, a few log lines and the key
+legend. Large (at least LARGE): the same on the left, the main display taller, and the log pane
+the whole height on the right. Below MINIMUM: a message saying the size needed.
+
+>>> snap = Snapshot(None, MainUI("setup", "Start?"), (), (), 0, "Esc quit", "")
+>>> rows = frame(snap, 24, 80)
+>>> len(rows), rows[-1].startswith("Esc quit")
+(24, True)
+>>> frame(snap, 20, 60)[:2]
+['The sim needs a terminal of at least 80×24; this one is', '60×20.']
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.commands.sim_board import board_lines, board_width, player_lines, round_line
+from companion.screens import MainUI
+from companion.session.views import TableView
+
+MINIMUM = (24, 80)  # rows, columns
+LARGE = (32, 130)
+LEFT = 80  # the columns of the board, players, main display and pads
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the sim may show now: public things, and the person's own seats' pads."""
+
+    view: TableView | None  # None: no game yet (the setup screen)
+    main: MainUI  # the main display's page (a bot's private page already hidden)
+    seats: tuple[str, ...]  # the person's pads, one line each, then the bots' (if shown)
+    log: tuple[str, ...]  # the log pane's lines, already scrolled
+    back: int  # how many lines the log is scrolled back
+    legend: str
+    notice: str  # a question (quit?) or a warning shown over the header
+
+
+def wrap(text: str, width: int, lines: int) -> list[str]:
+    """`text` in at most `lines` lines of `width` characters (cut with "…")."""
+    return textwrap.wrap(text, width, max_lines=lines, placeholder=" …") or [""]
+
+
+def main_lines(ui: MainUI, view: TableView | None, width: int) -> list[str]:
+    """The main display's page as text: title, lines (the cursor's marked), footer, alerts."""
+    title = ui.title
+    if not title and ui.screen == "game" and view is not None and view.decision is not None:
+        title = view.decision.prompt
+    if ui.screen == "final" and view is not None:
+        ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
+        title = "Game over. Winner: " + ", ".join(view.winners)
+        ranking = "  ".join(f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1))
+        body = wrap(ranking, width, 2)  # on one line where it fits: 80×24 keeps the board
+    else:
+        body = [("▶ " if i == ui.cursor else "  ") + line for i, line in enumerate(ui.lines)]
+    out = wrap(title, width, 2) if title else []
+    out += [line[:width] for line in body]
+    out += [f"! {a}"[:width] for a in ui.alerts]
+    if ui.footer:
+        out.append(f"[{ui.footer}]"[:width])
+    return out
+
+
+def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
+    """The terminal's rows, each at most `cols - 1` wide (the last column is left alone)."""
+    if rows < MINIMUM[0] or cols < MINIMUM[1]:
+        need = f"{MINIMUM[1]}×{MINIMUM[0]}"
+        msg = f"The sim needs a terminal of at least {need}; this one is {cols}×{rows}."
+        lines = [*wrap(msg, cols - 1, 3), *wrap("Enlarge it, or Esc to quit.", cols - 1, 2)]
+        return [*lines, *(wrap(snap.notice, cols - 1, 3) if snap.notice else [])]
+    large = rows >= LARGE[0] and cols >= LARGE[1]
+    width = LEFT - 1 if large else cols - 1
+    grid = [""] * rows
+    header = f"El Grande sim · {round_line(snap.view)}" if snap.view else "El Grande sim · set-up"
+    grid[0] = (snap.notice or header)[:width]
+    y = 1
+    # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.
+    board = snap.view is not None and (large or snap.main.screen != "announce")
+    if board and snap.view is not None:
+        board_w = board_width(snap.view)
+        left = board_lines(snap.view)
+        right = player_lines(snap.view, width - board_w - 1)[: len(left)]
+        for i, a in enumerate(left):
+            b = right[i] if i < len(right) else ""
+            grid[y + i] = f"{a[:board_w]:<{board_w}} {b}"[:width]
+        y += len(left)
+    log_h = 0 if large else log_height(rows, cols)
+    log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
+    # The pads' lines, leaving the main display its title and footer at least.
+    seats_h = min(len(snap.seats), 5, max(log_top - y - 3, 0))
+    seats_top = log_top - seats_h  # the person's pads on the log
+    main_h = seats_top - y - 1
+    grid[y] = "── main display " + "─" * (width - 16)
+    y += 1
+    main = main_lines(snap.main, snap.view, width)
+    footer = main[-1:] if snap.main.footer else []  # the keys that act now: always shown
+    for line in [*_fit(main[: len(main) - len(footer)], main_h - len(footer)), *footer]:
+        grid[y] = line
+        y += 1
+    for i, line in enumerate(snap.seats[:seats_h]):
+        grid[seats_top + i] = line[:width]
+    if log_h:
+        grid[log_top] = _log_title(snap.back, width)
+        for i, line in enumerate(snap.log[-log_h:]):
+            grid[log_top + 1 + i] = line[:width]
+    else:
+        log_w = cols - LEFT - 2
+        grid[0] = f"{grid[0]:<{LEFT}}│ " + _log_title(snap.back, log_w)
+        shown = snap.log[-(rows - 2) :]
+        for i in range(1, rows - 1):
+            line = shown[i - 1] if i - 1 < len(shown) else ""
+            grid[i] = f"{grid[i]:<{LEFT}}│ {line[:log_w]}"
+    grid[rows - 1] = snap.legend[: cols - 1]
+    return [line[: cols - 1] for line in grid]
+
+
+def log_height(rows: int, cols: int) -> int:
+    """How many log lines the layout for this size shows (the sim scrolls by this much)."""
+    if rows >= LARGE[0] and cols >= LARGE[1]:
+        return rows - 2
+    return max(3, rows - 24 + 3)
+
+
+def _log_title(back: int, width: int) -> str:
+    where = f"scrolled back {back}, End: newest" if back else "PgUp/PgDn scroll"
+    return f"── log ({where}) ".ljust(width, "─")[:width]
+
+
+def _fit(lines: Sequence[str], height: int) -> list[str]:
+    """At most `height` lines; when cut, the last shown says more is in the log."""
+    if len(lines) <= height:
+        return list(lines)
+    if height <= 0:
+        return []
+    return [*lines[: height - 1], "… (the rest is in the log)"]

@@ -1,0 +1,77 @@
+"""The sim's seat lines: the person's own pads in text, and the bots as the table sees them.
+
+A person's seat shows its pad (its LED, the question and the entry under the cursor) and the
+power cards in hand, as a player at the table holds them. A bot's seat shows nothing of its own
+unless the sim shows the bots; the private page a bot opens on the main display is hidden.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+
+from companion.app.table import TableApp
+from companion.commands.sim_board import status
+from companion.elgrande.data import game_data
+from companion.screens import MainUI
+
+
+def hide_bot_page(ui: MainUI, looking: str | None, bots: Sequence[str]) -> MainUI:
+    """The main display's page, with a bot's private page replaced by what the table sees."""
+    if ui.screen != "privacy" or looking not in bots:
+        return ui
+    lines = (f"{looking} chooses on the private page.",)
+    return MainUI("privacy", f"Only {looking} looks", lines, None, "", ui.alerts)
+
+
+CARD = re.compile(r"\bcard (\w+)$")  # a pad entry naming an action card: "action card 2h"
+
+
+def card_text(entry: str) -> str | None:
+    """What the action card a pad entry names does (its text is public: it lies face up).
+
+    >>> card_text("action card 2h")
+    'Special scoring: choose one region; score it now.'
+    >>> card_text("power card 9") is None
+    True
+    """
+    found = CARD.search(entry)
+    cards = game_data().action_cards
+    return cards[found.group(1)].text if found and found.group(1) in cards else None
+
+
+def person_lines(app: TableApp, p: str) -> list[str]:
+    """`p`'s pad: LED, question, entry under the cursor; then their hand and Castillo."""
+    lit = "●" if app.hw.pads[p].led_state == "on" else "○"
+    menu = app.pad_menu(p)
+    if not app.has_display(p):
+        pad = f"{lit} {p}: no pad display: hold ● to choose on the main display"
+    else:
+        pad = f"{lit} {p}: {menu.title}"
+        if menu.entries:  # the question is the main display's prompt: the entry has the room
+            cursor = menu.cursor
+            pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
+    note = menu.note if app.has_display(p) else ""
+    lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
+    text = card_text(menu.entries[menu.cursor]) if menu.entries else None
+    if text:  # at most two lines: the longest card text is about 100 characters
+        lines += textwrap.wrap(text, 76, max_lines=2, initial_indent="  ", subsequent_indent="  ")
+    own = app.own(p)
+    if own is None:
+        return lines
+    hand, castillo = own
+    return [
+        *lines,
+        f"  {p}'s hand: {' '.join(map(str, hand)) or '-'} · in the Castillo: {castillo}",
+    ]
+
+
+def bot_line(app: TableApp, p: str) -> str:
+    """A bot's secrets, for --show-bots only: its hand and its sealed choice."""
+    if app.session is None or p not in app.s.players:
+        return f"  [bot {p}] not playing"
+    seat = app.seat(p)
+    sealed = f" · sealed: {seat.sealed_choice}" if seat.sealed_choice else ""
+    hand = " ".join(map(str, seat.hand))
+    return f"  [bot {p}] {status(app.view, p)} · hand {hand} · Castillo {seat.castillo}{sealed}"
