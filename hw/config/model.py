@@ -40,16 +40,15 @@ def gpio(default: Any = REQUIRED, **kw: Any) -> Any:
     )
 
 
-def _is_note(v: str) -> bool:
+def _mid_tones() -> tuple[str, ...]:
+    """Every accepted ``buzzer.mid_tone``: C4–C6, where a piezo sounds and where the cues (an
+    octave either side) and gpiozero's range (up to 3 octaves either side) stay playable."""
     from gpiozero.tones import Tone
 
-    if len(v) > 8:  # "A#5", "440Hz"; a long text is no note
-        return False
-    try:
-        Tone(v)
-    except ValueError:
-        return False
-    return True
+    return tuple(Tone.from_midi(m).note for m in range(60, 85))
+
+
+MID_TONES = _mid_tones()
 
 
 @dataclass(frozen=True)
@@ -191,7 +190,9 @@ class SpeakerConfig(Checked):
 @dataclass(frozen=True)
 class BuzzerConfig(Checked):
     pin: int = gpio()
-    mid_tone: str = setting("A5", accept='a note name such as "A5"', check=_is_note)
+    mid_tone: str = setting(
+        "A5", accept='a note name from C4 to C6 such as "A5" or "C#5"', check=MID_TONES.__contains__
+    )
     octaves: int = setting(1, accept="1–3", check=range(1, 4).__contains__)
 
 
@@ -261,6 +262,7 @@ class HardwareConfig:
 
 __all__ = [
     "BACKENDS",
+    "MID_TONES",
     "PLAYER_COLOURS",
     "BusConfig",
     "BuzzerConfig",
