@@ -16,9 +16,11 @@ from typing import Any
 from hw.checked import REQUIRED, Checked, ConfigError, setting
 from hw.config.luma_models import DISPLAY_MODELS, probe_display_mode, supported_sizes
 from hw.config.voices import (
+    DEVICE_ACCEPT,
     PROGRAM_ACCEPT,
     VOICE_ACCEPT,
     VOICE_REFUSED,
+    device_ok,
     program_ok,
     voice_ok,
 )
@@ -185,6 +187,8 @@ class SpeakerConfig(Checked):
     rate: int = setting(150, accept="words per minute, 80–450", check=range(80, 451).__contains__)
     volume: int = setting(100, accept="espeak-ng amplitude 0–200", check=range(201).__contains__)
     executable: str = setting("espeak-ng", accept=PROGRAM_ACCEPT, check=program_ok)
+    # The ALSA device espeak-ng plays on; "" is ALSA's default (card 0: HDMI on a Pi 5).
+    device: str = setting("", accept=DEVICE_ACCEPT, check=device_ok)
 
 
 @dataclass(frozen=True)
