@@ -63,11 +63,14 @@ python3 -m venv --system-site-packages "$PREFIX/venv"
 "$PREFIX/venv/bin/pip" install -q --upgrade "$SOURCE[pi]"
 "$PREFIX/venv/bin/python" - <<'PY' || {
 import importlib.metadata
+import importlib.util
 
-import lgpio, spidev, smbus2, RPi.GPIO  # noqa: F401
+import lgpio, spidev, smbus2  # noqa: F401
 from gpiozero.pins.lgpio import LGPIOFactory  # noqa: F401
 
-importlib.metadata.version("rpi-lgpio")  # RPi.GPIO must be rpi-lgpio's, not the original
+# RPi.GPIO refuses to import off a Pi (an image being built): found, and rpi-lgpio's.
+assert importlib.util.find_spec("RPi.GPIO") is not None
+importlib.metadata.version("rpi-lgpio")
 PY
   echo "install.sh: the Pi's drivers (lgpio, spidev, smbus2, rpi-lgpio) are not importable" \
     "from $PREFIX/venv" >&2

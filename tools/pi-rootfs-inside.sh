@@ -24,7 +24,8 @@ grep -qx i2c-dev /etc/modules-load.d/elgrande-companion.conf || fail "i2c-dev no
 
 step "the [pi] extra resolves and imports"
 "$VENV/bin/pip" check
-"$VENV/bin/python" - <<'PY'
+# rpi-lgpio reads the board from the device tree, which a chroot has not: a Pi 5's revision.
+RPI_LGPIO_REVISION=d04170 "$VENV/bin/python" - <<'PY'
 import importlib.metadata as m
 
 import lgpio, spidev, RPi.GPIO  # noqa: F401
