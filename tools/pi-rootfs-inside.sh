@@ -51,6 +51,7 @@ timeout 120 "$VENV/bin/companion" run --config "$CONFIG" >/tmp/run.out 2>/tmp/ru
 cat /tmp/run.out /tmp/run.err | sed 's/^/  /'
 [ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "companion run exited $rc"
 [ "$(wc -l </tmp/run.err)" -eq 1 ] && [ ! -s /tmp/run.out ] || fail "not one line"
+grep -q "not a Raspberry Pi.*COMPANION_BACKEND=mock" /tmp/run.err || fail "no fix in the line"
 
 step "COMPANION_BACKEND=mock companion demo --pace 0 --json: the same bytes as on the host"
 (cd /tmp && COMPANION_BACKEND=mock "$VENV/bin/companion" demo --pace 0 --json >/tmp/demo.json)
