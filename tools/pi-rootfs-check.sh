@@ -46,16 +46,21 @@ check_one() {
   mkdir -p "$CACHE"
   if [ ! -e "$tar" ]; then
     echo "== $1: building the root (cached in $tar)"
+    # The .tar ending tells mmdebstrap to write a tarball (anything else: a directory).
     mmdebstrap --variant=apt --architectures="$arch" --include="$SEED" \
       --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
-      "$suite" "$tar.part" "$MIRROR" >"$CACHE/$suite-$arch.log" 2>&1
-    mv "$tar.part" "$tar"
+      "$suite" "$CACHE/$suite-$arch.part.tar" "$MIRROR" >"$CACHE/$suite-$arch.log" 2>&1 || {
+      echo "== $1: mmdebstrap failed, see $CACHE/$suite-$arch.log" >&2
+      return 1
+    }
+    mv "$CACHE/$suite-$arch.part.tar" "$tar"
   fi
   echo "== $1: fresh copy, the checkout in /root/elgrande-companion"
   umount "$root/proc" 2>/dev/null || true
   rm -rf "$root" && mkdir -p "$root"
-  tar -C "$root" -xf "$tar"
-  cp /etc/resolv.conf "$root/etc/resolv.conf"
+  # Called from an `||` list, where set -e does not stop a function: each step says so itself.
+  tar -C "$root" -xf "$tar" || return 1
+  cp /etc/resolv.conf "$root/etc/resolv.conf" || return 1
   # This machine's CA bundle for pip: a proxy that re-signs TLS is trusted here, not in the root.
   cp "${HOST_CA:-/etc/ssl/certs/ca-certificates.crt}" "$root/root/host-ca.crt"
   mkdir -p "$root/root/elgrande-companion"
@@ -64,7 +69,7 @@ check_one() {
     tar -C "$root/root/elgrande-companion" -xf -
   cp "$HOST_DEMO" "$root/root/host-demo.json"
   cp "$REPO/tools/pi-rootfs-inside.sh" "$root/root/inside.sh"
-  mount -t proc proc "$root/proc"
+  mount -t proc proc "$root/proc" || return 1
   trap 'umount "'"$root"'/proc" 2>/dev/null; rm -f "$HOST_DEMO"' EXIT
   local rc=0
   chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
