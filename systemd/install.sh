@@ -10,8 +10,9 @@
 #
 # lgpio: Raspberry Pi OS packages it (python3-lgpio); PyPI has wheels up to Python 3.12 (aarch64,
 # armv7l) and none for Trixie's 3.13. So the venv is made with --system-site-packages and uses the
-# system's lgpio and spidev; where the system has no python3-lgpio (plain Debian, which
-# tools/pi-rootfs-check.sh uses), pip builds it from source with the compiler and swig installed here.
+# system's lgpio and spidev. Where the system has no python3-lgpio (plain Debian, which
+# tools/pi-rootfs-check.sh uses), pip takes PyPI's wheel up to Python 3.12; on 3.13 it must build
+# lgpio, which links against liblgpio: only Raspberry Pi OS's archive has it (liblgpio-dev).
 set -euo pipefail
 
 SERVICE=elgrande-companion
@@ -34,6 +35,10 @@ apt-get update -qq
 PACKAGES=(python3-venv python3-spidev python3-smbus2 espeak-ng alsa-utils i2c-tools)
 if apt-cache show python3-lgpio >/dev/null 2>&1; then
   PACKAGES+=(python3-lgpio)
+fi
+# lgpio's source links against the C library: pip can build it only where the system has that.
+if apt-cache show liblgpio-dev >/dev/null 2>&1; then
+  PACKAGES+=(liblgpio-dev)
 fi
 apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
 if ! python3 -c 'import importlib.metadata as m; m.version("lgpio"); m.version("spidev")' 2>/dev/null
