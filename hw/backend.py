@@ -301,6 +301,7 @@ def _espeak(cfg: SpeakerConfig, wav_dir: str | Path | None = None) -> Speaker:
         voice=cfg.voice,
         rate=cfg.rate,
         volume=cfg.volume,
+        device=cfg.device or None,
         executable=cfg.executable,
         wav_dir=wav_dir,
     )

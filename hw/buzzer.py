@@ -22,15 +22,36 @@ from gpiozero.tones import Tone
 from hw.worker import QueueWorker
 
 Note = tuple[str, float]  # (note name such as "A5", seconds); "" is a rest
+Step = tuple[int | None, float]  # (semitones from the buzzer's mid tone, seconds); None is a rest
 
-# Short cues the app can use; none of them may depend on a secret choice.
-CUES: dict[str, tuple[Note, ...]] = {
-    "turn": (("A5", 0.08),),
-    "confirm": (("E5", 0.06), ("A5", 0.08)),
-    "reveal": (("A4", 0.08), ("C#5", 0.08), ("E5", 0.12)),
-    "error": (("E5", 0.12), ("", 0.05), ("A4", 0.2)),
-    "fault": (("A4", 0.3),),
+# Short cues the app can use; none of them may depend on a secret choice. They are written
+# relative to the configured mid tone (an A major arpeggio on A5 by default) and never go more
+# than an octave down or up, so they fit every accepted mid_tone with any accepted octaves.
+CUES: dict[str, tuple[Step, ...]] = {
+    "turn": ((0, 0.08),),
+    "confirm": ((-5, 0.06), (0, 0.08)),
+    "reveal": ((-12, 0.08), (-8, 0.08), (-5, 0.12)),
+    "error": ((-5, 0.12), (None, 0.05), (-12, 0.2)),
+    "fault": ((-12, 0.3),),
 }
+CUE_SPAN = 12  # semitones: how far below or above the mid tone a cue reaches
+
+
+def cue_notes(name: str, mid_tone: str) -> tuple[Note, ...]:
+    """The notes of cue ``name`` played around ``mid_tone``.
+
+    >>> cue_notes("reveal", "A5")
+    (('A4', 0.08), ('C#5', 0.08), ('E5', 0.12))
+    >>> cue_notes("turn", "C5")
+    (('C5', 0.08),)
+    """
+    if name not in CUES:
+        raise ValueError(f"unknown cue {name!r}; accepted: {', '.join(CUES)}")
+    mid = Tone(mid_tone).midi
+    return tuple(
+        ("" if step is None else Tone.from_midi(mid + step).note, seconds)
+        for step, seconds in CUES[name]
+    )
 
 
 class Buzzer(QueueWorker):
@@ -73,10 +94,8 @@ class Buzzer(QueueWorker):
         self.play([(note, seconds)])
 
     def cue(self, name: str) -> None:
-        """Play a named cue from :data:`CUES`."""
-        if name not in CUES:
-            raise ValueError(f"unknown cue {name!r}; accepted: {', '.join(CUES)}")
-        self.play(CUES[name])
+        """Play a named cue from :data:`CUES`, around this buzzer's mid tone."""
+        self.play(cue_notes(name, self.device.mid_tone.note))
 
     def close(self) -> None:
         super().close()

@@ -98,6 +98,12 @@ def gpio_problem(exc: BaseException, key: str, pin: int) -> str | None:
 def chip_problem(exc: BaseException, key: str) -> str | None:
     """Explain an error opening the gpiochip (lgpio's factory)."""
     text = _message(exc)
+    if any(t.__name__ == "PinUnknownPi" for t in type(exc).__mro__):
+        # gpiozero found no board revision: no device tree of a Pi (a PC, a chroot, a container).
+        return (
+            f"{key}: this is not a Raspberry Pi ({text}): run it on the Pi, "
+            "or use COMPANION_BACKEND=mock"
+        )
     if "gpiochip" in text or is_permission_error(exc):
         return (
             f"{key}: can not open the GPIO chip ({text}): add the user to the 'gpio' group: "

@@ -1,7 +1,10 @@
 """Speech: a queued, non-blocking ``say`` on a worker thread; ``stop`` cuts it short.
 
-:class:`EspeakSpeaker` runs espeak-ng (offline). espeak-ng can exit 0 after failing, so any
-output on stderr counts as failure; one that hangs is killed after a time that grows with the
+:class:`EspeakSpeaker` runs espeak-ng (offline) on the ALSA device the config names (``-d``;
+ALSA's ``default`` without one). espeak-ng can exit 0 after failing, so a line on stderr counts
+as failure, except ALSA's own ``ALSA lib …`` chatter (an underrun, a plugin's notice), which
+it prints while playing fine and which comes with an ``error:`` line when it does fail. One
+that hangs is killed after a time that grows with the
 text; the queue holds at most :data:`QUEUE_LIMIT` utterances (the oldest is dropped). If
 espeak-ng is missing, voice is off with one warning and the game goes on.
 :class:`RecordingSpeaker` is the mock: same queue and worker, records text. Spoken text is
@@ -29,6 +32,20 @@ from hw.worker import QueueWorker
 log = logging.getLogger(__name__)
 
 QUEUE_LIMIT = 8  # utterances waiting; a table that falls this far behind wants the latest news
+ALSA_CHATTER = "ALSA lib "  # libasound's diagnostics: never the failure itself
+
+
+def failure_lines(stderr: str) -> list[str]:
+    r"""The lines of espeak-ng's ``stderr`` that say it failed (not ALSA's chatter).
+
+    >>> failure_lines("ALSA lib pcm.c:8545:(snd_pcm_recover) underrun occurred\n")
+    []
+    >>> failure_lines("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM x\n"
+    ...               "error: No such file")
+    ['error: No such file']
+    """
+    lines = (line.strip() for line in stderr.splitlines())
+    return [line for line in lines if line and not line.startswith(ALSA_CHATTER)]
 
 
 class Speaker(QueueWorker):
@@ -78,7 +95,8 @@ class SilentSpeaker(Speaker):
 
 
 class EspeakSpeaker(Speaker):
-    """espeak-ng with voice, rate (words per minute) and volume (amplitude 0–200).
+    """espeak-ng with voice, rate (words per minute), volume (amplitude 0–200) and the ALSA
+    ``device`` to play on (None: ALSA's ``default``).
 
     ``wav_dir`` writes each utterance to a numbered WAV file instead of the sound card
     (for tests, and for machines without audio).
@@ -90,6 +108,7 @@ class EspeakSpeaker(Speaker):
         voice: str = "en",
         rate: int = 150,
         volume: int = 100,
+        device: str | None = None,
         executable: str = "espeak-ng",
         wav_dir: str | Path | None = None,
         timeout_s: float = 10.0,
@@ -97,6 +116,7 @@ class EspeakSpeaker(Speaker):
         self.voice = voice
         self.rate = rate
         self.volume = volume
+        self.device = device
         self.wav_dir = Path(wav_dir) if wav_dir is not None else None
         self.failures = 0
         self._counter = itertools.count(1)
@@ -121,6 +141,8 @@ class EspeakSpeaker(Speaker):
         cmd = [str(self.executable), "-v", self.voice, "-s", str(self.rate), "-a", str(self.volume)]
         if self.wav_dir is not None:
             cmd += ["-w", str(self.wav_dir / f"utterance-{next(self._counter):04d}.wav")]
+        elif self.device is not None:
+            cmd += ["-d", self.device]
         return [*cmd, "--", text]
 
     def time_limit(self, text: str) -> float:
@@ -160,10 +182,16 @@ class EspeakSpeaker(Speaker):
                 self._proc = None
         if self.cancel.is_set():
             return  # stopped on purpose: not a failure
-        if proc.returncode != 0 or err.strip():
+        failed = failure_lines(err)
+        if proc.returncode != 0 or failed:
             self.failures += 1
-            first = err.strip().splitlines()[0] if err.strip() else "no message"
-            log.warning("espeak-ng failed (exit %s): %s", proc.returncode, first)
+            first = failed[0] if failed else (err.strip().splitlines() or ["no message"])[-1]
+            log.warning(
+                "espeak-ng failed on sound device %r (exit %s): %s",
+                self.device or "default",
+                proc.returncode,
+                first,
+            )
 
     def _interrupt(self) -> None:
         if self._proc is not None and self._proc.poll() is None:

@@ -29,11 +29,17 @@ def is_table_file(path: Path) -> bool:
 
 
 def check_config_command(
-    path: str, *, probe: bool = False, sysfs: Path | None = None, dev: Path | None = None
+    path: str,
+    *,
+    probe: bool = False,
+    sysfs: Path | None = None,
+    dev: Path | None = None,
+    cards: Path | None = None,
 ) -> int:
     """Print a summary (0) or every problem to stderr (2, or 1 for what ``--probe`` found).
 
-    ``sysfs`` and ``dev`` replace ``/sys/bus/i2c/devices`` and ``/dev`` (for tests).
+    ``sysfs``, ``dev`` and ``cards`` replace ``/sys/bus/i2c/devices``, ``/dev`` and
+    ``/proc/asound/cards`` (for tests).
     """
     if is_table_file(Path(path)):
         try:
@@ -51,8 +57,13 @@ def check_config_command(
     table_line = f"OK: {shown_path(str(table_beside(Path(path))))}: {describe_table(table)}"
     if probe:
         from hw.probe import probe as probe_hardware
+        from hw.sound import PROC_CARDS, sound_cards, speaker_note
 
-        where = {k: v for k, v in (("sysfs", sysfs), ("dev", dev)) if v is not None}
+        given = (("sysfs", sysfs), ("dev", dev), ("cards", cards))
+        where = {k: v for k, v in given if v is not None}
+        if cfg.speaker.enabled:  # what the voice will use, found or not
+            seen = sound_cards(cards or PROC_CARDS)
+            print(f"{shown_path(path)}: {speaker_note(cfg.speaker.device, seen)}")
         problems = probe_hardware(cfg, **where)
         if problems:
             lines = [f"{shown_path(path)}: {p}" for p in problems]

@@ -16,9 +16,11 @@ from typing import Any
 from hw.checked import REQUIRED, Checked, ConfigError, setting
 from hw.config.luma_models import DISPLAY_MODELS, probe_display_mode, supported_sizes
 from hw.config.voices import (
+    DEVICE_ACCEPT,
     PROGRAM_ACCEPT,
     VOICE_ACCEPT,
     VOICE_REFUSED,
+    device_ok,
     program_ok,
     voice_ok,
 )
@@ -40,16 +42,15 @@ def gpio(default: Any = REQUIRED, **kw: Any) -> Any:
     )
 
 
-def _is_note(v: str) -> bool:
+def _mid_tones() -> tuple[str, ...]:
+    """Every accepted ``buzzer.mid_tone``: C4–C6, where a piezo sounds and where the cues (an
+    octave either side) and gpiozero's range (up to 3 octaves either side) stay playable."""
     from gpiozero.tones import Tone
 
-    if len(v) > 8:  # "A#5", "440Hz"; a long text is no note
-        return False
-    try:
-        Tone(v)
-    except ValueError:
-        return False
-    return True
+    return tuple(Tone.from_midi(m).note for m in range(60, 85))
+
+
+MID_TONES = _mid_tones()
 
 
 @dataclass(frozen=True)
@@ -186,12 +187,16 @@ class SpeakerConfig(Checked):
     rate: int = setting(150, accept="words per minute, 80–450", check=range(80, 451).__contains__)
     volume: int = setting(100, accept="espeak-ng amplitude 0–200", check=range(201).__contains__)
     executable: str = setting("espeak-ng", accept=PROGRAM_ACCEPT, check=program_ok)
+    # The ALSA device espeak-ng plays on; "" is ALSA's default (card 0: HDMI on a Pi 5).
+    device: str = setting("", accept=DEVICE_ACCEPT, check=device_ok)
 
 
 @dataclass(frozen=True)
 class BuzzerConfig(Checked):
     pin: int = gpio()
-    mid_tone: str = setting("A5", accept='a note name such as "A5"', check=_is_note)
+    mid_tone: str = setting(
+        "A5", accept='a note name from C4 to C6 such as "A5" or "C#5"', check=MID_TONES.__contains__
+    )
     octaves: int = setting(1, accept="1–3", check=range(1, 4).__contains__)
 
 
@@ -261,6 +266,7 @@ class HardwareConfig:
 
 __all__ = [
     "BACKENDS",
+    "MID_TONES",
     "PLAYER_COLOURS",
     "BusConfig",
     "BuzzerConfig",

@@ -62,3 +62,16 @@ def voice_ok(voice: str) -> bool:
 def program_ok(program: str) -> bool:
     """True for a program name or path that cannot be taken for an option or break a line."""
     return 0 < len(program) <= 200 and program.isprintable() and not program.startswith("-")
+
+
+# An ALSA PCM name: "plughw:CARD=Device,DEV=0", "hw:1,0", "sysdefault:CARD=vc4hdmi0", "default".
+_DEVICE_FORM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_:=,.-]{0,79}")
+DEVICE_ACCEPT = (
+    'an ALSA device name, e.g. "plughw:CARD=Device,DEV=0" (aplay -L lists them), '
+    'or "" for ALSA\'s default'
+)
+
+
+def device_ok(device: str) -> bool:
+    """True for "" or a name of an ALSA device's form (never an option, space or path)."""
+    return device == "" or bool(_DEVICE_FORM.fullmatch(device))

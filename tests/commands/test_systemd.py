@@ -97,3 +97,5 @@ def test_the_install_script_is_valid_bash_and_uses_the_systems_gpio_packages():
     text = INSTALL.read_text()
     assert "python3 -m venv --system-site-packages" in text
     assert "python3-lgpio" in text and "python3-spidev" in text
+    assert '"$SOURCE[pi]"' in text  # rpi-lgpio for luma's GPIO, lgpio and spidev
+    assert "i2c-dev" in text and "/etc/modules-load.d/" in text

@@ -8,7 +8,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hw_testing import HookedQueue
 
-from hw.buzzer import CUES, RecordingBuzzer
+from hw.buzzer import CUES, RecordingBuzzer, cue_notes
+from hw.config import BuzzerConfig, ConfigError
+from hw.config.model import MID_TONES
 
 PIN = 18
 
@@ -45,7 +47,7 @@ def test_tone_drives_the_pwm_pin_at_its_frequency_then_silence(buzzer, factory):
 def test_cue_plays_its_notes_with_rests(buzzer):
     buzzer.cue("error")
     assert buzzer.wait_idle(5)
-    assert buzzer.played == list(CUES["error"])
+    assert buzzer.played == [("E5", 0.12), ("", 0.05), ("A4", 0.2)]
     assert [s for _, s, _ in buzzer.seen] == [0.5, 0, 0.5]  # the rest is silent
 
 
@@ -95,3 +97,37 @@ def test_stop_just_as_the_next_cue_is_taken_still_stops_it(factory):
         assert b.wait_idle(5) and b.played == []
     finally:
         b.close()
+
+
+@pytest.mark.parametrize("octaves", [1, 2, 3])
+def test_every_cue_plays_under_every_accepted_mid_tone(factory, octaves):
+    """check-config accepts exactly these tones and octaves: each must play every cue."""
+    assert BuzzerConfig(pin=PIN, octaves=octaves).octaves == octaves
+    for mid_tone in MID_TONES:
+        cfg = BuzzerConfig(pin=PIN, mid_tone=mid_tone, octaves=octaves)
+        b = RecordingBuzzer(
+            PIN, pin_factory=factory, mid_tone=cfg.mid_tone, octaves=cfg.octaves, sleep=lambda s: 0
+        )
+        try:
+            for name in CUES:
+                b.cue(name)  # raises if a note is outside the buzzer's range
+            assert b.wait_idle(5)
+            assert b.played == [n for name in CUES for n in cue_notes(name, mid_tone)]
+        finally:
+            b.close()
+
+
+def test_cues_follow_the_mid_tone(factory):
+    b = RecordingBuzzer(PIN, pin_factory=factory, mid_tone="C5", sleep=lambda s: 0)
+    try:
+        b.cue("confirm")
+        assert b.wait_idle(5)
+        assert b.played == [("G4", 0.06), ("C5", 0.08)]
+    finally:
+        b.close()
+
+
+@pytest.mark.parametrize("tone", ["A6", "B3", "440Hz", "H5", ""])
+def test_a_mid_tone_the_cues_cannot_use_is_refused(tone):
+    with pytest.raises(ConfigError, match="C4 to C6"):
+        BuzzerConfig(pin=PIN, mid_tone=tone)

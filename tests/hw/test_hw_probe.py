@@ -16,6 +16,12 @@ from hw.probe import probe
 
 PI = load_config(CONFIG / "pi.toml")
 FIRST_BUS = 11  # not 22: the numbering is the kernel's choice, which is the point
+USB_AND_HDMI = (
+    " 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n"
+    "                      vc4-hdmi-0\n"
+    " 1 [Device         ]: USB-Audio - USB Audio Device\n"
+    "                      C-Media Electronics Inc. USB Audio Device at usb-xhci-hcd.0-1\n"
+)
 
 
 @pytest.fixture
@@ -29,6 +35,7 @@ def machine(tmp_path, monkeypatch):
         (dev / f"i2c-{FIRST_BUS + channel}").touch()
     for name in ("i2c-1", "spidev0.0", "gpiochip0"):
         (dev / name).touch()
+    (tmp_path / "cards").write_text(USB_AND_HDMI)
     present = {(FIRST_BUS + channel, 0x3C) for channel in range(6)}
     adapter = FakeI2CAdapter(tmp_path / "i2c", present=present).install(monkeypatch)
     return sysfs, dev, adapter
@@ -49,8 +56,13 @@ def test_a_missing_mux_says_which_overlay_to_add(tmp_path):
 
 def test_probe_finds_everything_on_a_complete_machine(machine, capsys):
     sysfs, dev, _ = machine
-    assert probe(PI, sysfs=sysfs, dev=dev) == []
-    assert check_config_command(str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev) == 0
+    assert probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards") == []
+    assert (
+        check_config_command(
+            str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards"
+        )
+        == 0
+    )
     assert "every bus and display answered" in capsys.readouterr().out
 
 
@@ -63,7 +75,7 @@ def test_probe_names_each_missing_bus_and_device_by_its_key(machine, monkeypatch
     denied = str(dev / "gpiochip0")
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: str(p) != denied and real_access(p, mode))
-    problems = probe(PI, sysfs=sysfs, dev=dev)
+    problems = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
     assert [p.split(":")[0] for p in problems] == [
         "players.red.display.address",
         "players.blue.display.mux_channel",
@@ -81,9 +93,14 @@ def test_probe_names_each_missing_bus_and_device_by_its_key(machine, monkeypatch
 def test_no_mux_at_all_is_one_problem_on_mux_address(machine, capsys):
     sysfs, dev, _ = machine
     (sysfs / "1-0070").rename(sysfs / "1-0071")
-    problems = probe(PI, sysfs=sysfs, dev=dev)
+    problems = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
     assert len(problems) == 1 and problems[0].startswith("mux.address: no I²C mux at 0x70")
-    assert check_config_command(str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev) == 1
+    assert (
+        check_config_command(
+            str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards"
+        )
+        == 1
+    )
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith(f"{CONFIG / 'pi.toml'}: mux.address: no I²C mux")
     assert err[-1].endswith("valid, but the probe found 1 problem; fix them and probe again")
@@ -98,3 +115,63 @@ def test_companion_cli_passes_probe_through(monkeypatch, capsys):
     assert main(["check-config", "--probe", str(CONFIG / "pi.toml")]) == 1
     assert len(seen) == 1 and "mux.address: gone" in capsys.readouterr().err
     assert main(["check-config", str(CONFIG / "pi.toml")]) == 0 and len(seen) == 1
+
+
+def test_a_bus_without_its_node_asks_for_i2c_dev_in_one_line(machine):
+    sysfs, dev, _ = machine
+    (sysfs / "i2c-1").mkdir()  # the overlay made the bus; nothing made /dev/i2c-1
+    (dev / "i2c-1").unlink()
+    problems = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+    assert len(problems) == 1 and problems[0].startswith("buses.i2c: ")
+    assert "modprobe i2c-dev" in problems[0] and "dtparam" not in problems[0]
+
+
+def test_no_i2c_bus_at_all_asks_for_the_config_txt_line(machine):
+    sysfs, dev, _ = machine
+    (dev / "i2c-1").unlink()
+    (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+    assert "dtparam=i2c_arm=on" in problem and "i2c-dev" in problem
+
+
+def test_the_spi_advice_follows_the_chip_selects_the_config_uses(machine):
+    sysfs, dev, _ = machine
+    two = dataclasses.replace(
+        PI,
+        buses=dataclasses.replace(PI.buses, spi="2cs"),
+        matrix=dataclasses.replace(PI.matrix, spi_device=1),
+    )
+    (problem,) = probe(two, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+    assert problem.startswith("matrix.spi_device: ") and "dtoverlay=spi0-2cs,no_miso" in problem
+
+
+def test_a_missing_gpio_chip_says_this_is_no_pi(machine):
+    sysfs, dev, _ = machine
+    (dev / "gpiochip0").unlink()
+    (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+    assert problem.startswith("buses.gpio_chip: ") and "not a Raspberry Pi" in problem
+
+
+def test_the_sound_card_the_voice_needs_is_looked_for(machine, capsys):
+    sysfs, dev, _ = machine
+    cards = sysfs.parent / "cards"
+    cards.write_text("--- no soundcards ---\n")
+    (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=cards)
+    assert problem.startswith("speaker.device: no sound card")
+    cards.write_text(USB_AND_HDMI.replace("[Device  ", "[Set     "))
+    (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=cards)
+    assert "'plughw:CARD=Device,DEV=0' names a card that is not here" in problem
+    assert "0 vc4hdmi0 (vc4-hdmi-0), 1 Set (USB Audio Device)" in problem
+
+
+def test_probe_prints_the_cards_and_the_one_the_voice_uses(machine, capsys):
+    sysfs, dev, _ = machine
+    cards = sysfs.parent / "cards"
+    assert (
+        check_config_command(str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev, cards=cards)
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert (
+        "sound cards: 0 vc4hdmi0 (vc4-hdmi-0), 1 Device (USB Audio Device); "
+        "speaker.device 'plughw:CARD=Device,DEV=0' plays on card 1 Device"
+    ) in out

@@ -93,6 +93,42 @@ def test_espeak_ng_failure_is_counted_and_logged_without_the_text(tmp_path, capl
     assert "espeak-ng failed" in caplog.text and "secret" not in caplog.text
 
 
+def test_the_configured_device_reaches_the_command_line():
+    s = EspeakSpeaker(voice="en", device="plughw:CARD=Device,DEV=0")
+    try:
+        assert s.command("hi")[-4:] == ["-d", "plughw:CARD=Device,DEV=0", "--", "hi"]
+    finally:
+        s.close()
+
+
+def test_real_espeak_ng_plays_on_a_named_device_and_fails_on_a_missing_one(caplog):
+    # "null" is ALSA's discard device, there on every machine; an unknown name makes espeak-ng
+    # print ALSA's chatter and an "error:" line, and exit 0.
+    good = EspeakSpeaker(device="null")
+    bad = EspeakSpeaker(device="nosuchcard")
+    with caplog.at_level(logging.WARNING, logger="hw.speaker"):
+        good.say("hello")
+        bad.say("secret bid 13")
+        assert good.wait_idle(20) and bad.wait_idle(20)
+    good.close()
+    bad.close()
+    assert (good.failures, bad.failures) == (0, 1)
+    assert "'nosuchcard'" in caplog.text and "error:" in caplog.text
+    assert "secret" not in caplog.text
+
+
+def test_alsa_chatter_on_a_spoken_utterance_is_no_failure(tmp_path, caplog):
+    fake = fake_espeak(
+        tmp_path, "echo 'ALSA lib pcm.c:8545:(snd_pcm_recover) underrun occurred' >&2; exit 0"
+    )
+    s = EspeakSpeaker(executable=str(fake), device="null")
+    with caplog.at_level(logging.WARNING, logger="hw.speaker"):
+        s.say("hello")
+        assert s.wait_idle(10)
+    s.close()
+    assert s.failures == 0 and caplog.text == ""
+
+
 def test_exit_0_with_stderr_counts_as_failure(tmp_path, caplog):
     # espeak-ng can exit 0 after failing: a stand-in that does exactly that.
     fake = tmp_path / "espeak-ng"

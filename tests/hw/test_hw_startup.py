@@ -74,6 +74,22 @@ def test_a_gpiochip_the_user_may_not_open_names_the_gpio_group(monkeypatch):
     assert chips == [4]  # the config's chip override reached gpiozero
 
 
+def test_no_pi_at_all_is_one_line_saying_so(monkeypatch):
+    from gpiozero.exc import PinUnknownPi
+
+    def no_board(chip=None):
+        raise PinUnknownPi("unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo")
+
+    fake = types.ModuleType("gpiozero.pins.lgpio")
+    fake.LGPIOFactory = no_board
+    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", fake)
+    with pytest.raises(StartupError) as info:
+        build_hardware(PI, backend=PiBackend())
+    (problem,) = info.value.problems
+    assert problem.startswith("buses.gpio_chip: this is not a Raspberry Pi (unable to locate")
+    assert problem.endswith("or use COMPANION_BACKEND=mock")
+
+
 def test_i2c_buses_the_user_may_not_open_stop_the_start_with_the_group_to_join(
     tmp_path, monkeypatch
 ):
