@@ -19,7 +19,7 @@ from typing import Any
 from gpiozero import TonalBuzzer
 from gpiozero.tones import Tone
 
-from hw.worker import QueueWorker
+from hw.worker import QueueWorker, record
 
 Note = tuple[str, float]  # (note name such as "A5", seconds); "" is a rest
 Step = tuple[int | None, float]  # (semitones from the buzzer's mid tone, seconds); None is a rest
@@ -126,5 +126,5 @@ class RecordingBuzzer(Buzzer):
         super().__init__(pin, **kwargs)
 
     def _note(self, name: str, seconds: float) -> None:
-        self.played.append((name, seconds))
+        record(self.played, (name, seconds))
         super()._note(name, seconds)

@@ -27,7 +27,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from hw.worker import QueueWorker
+from hw.worker import QueueWorker, record
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class RecordingSpeaker(Speaker):
         super().__init__()
 
     def _speak(self, text: str) -> None:
-        self.spoken.append(text)
+        record(self.spoken, text)
 
 
 class SilentSpeaker(Speaker):

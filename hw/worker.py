@@ -28,11 +28,31 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from gpiozero.exc import ZombieThread
 from gpiozero.threads import GPIOThread
 
 log = logging.getLogger(__name__)
+
+# What a mock output keeps of what it was asked to do (the tests' and the sim's record): an
+# evening of games must not grow it without bound, so only the latest entries stay.
+RECORD_MAX = 10_000
+
+
+def record(kept: list[Any], item: Any, limit: int | None = None) -> None:
+    """Append `item` to `kept`, dropping the oldest half once `limit` is passed.
+
+    >>> kept = []
+    >>> for i in range(25): record(kept, i, limit=10)
+    >>> len(kept) <= 10, kept[-1]
+    (True, 24)
+    """
+    limit = RECORD_MAX if limit is None else limit
+    kept.append(item)
+    if len(kept) > limit:
+        del kept[: len(kept) - limit // 2]
+
 
 _WAKE = object()  # put on a worker's queue to wake it when its thread is told to stop
 

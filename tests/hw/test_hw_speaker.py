@@ -11,6 +11,7 @@ import threading
 import pytest
 from hw_testing import HookedQueue
 
+from hw import worker
 from hw.speaker import QUEUE_LIMIT, EspeakSpeaker, RecordingSpeaker
 
 
@@ -26,6 +27,14 @@ def test_say_returns_at_once_and_speaks_in_order(recorder):
         recorder.say(text)
     assert recorder.wait_idle(5)
     assert recorder.spoken == ["Round one", "Red, your turn", "Scoring"]
+
+
+def test_the_mock_keeps_only_the_latest_of_an_evenings_speech(recorder, monkeypatch):
+    monkeypatch.setattr(worker, "RECORD_MAX", 10)  # an evening's worth, shrunk
+    for n in range(25):
+        recorder.say(f"line {n}")
+        assert recorder.wait_idle(5)  # (the queue drops the oldest waiting: speak each)
+    assert len(recorder.spoken) <= 10 and recorder.spoken[-1] == "line 24"
 
 
 def test_say_refuses_non_text_and_ignores_blank(recorder):
