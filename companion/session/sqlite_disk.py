@@ -18,7 +18,7 @@ import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.session.journal import MAGIC, journal_path
+from companion.session.journal import MAGIC, fsync_dir, journal_path
 from companion.session.store import NotAStore, StoreError
 
 DEFAULT_NAME = "game.db"
@@ -107,14 +107,6 @@ def _diagnose(path: Path) -> int | None:
 def sidecars(path: Path) -> tuple[Path, Path]:
     """The -wal and -shm files SQLite keeps beside `path`."""
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
-
-
-def fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def copy_aside(path: Path) -> Path | None:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from session_testing import HEADER, entry
+from session_testing import filled
 
 from companion.session.journal import journal_path
 from companion.session.sqlite_store import SqliteStore
@@ -24,16 +24,6 @@ def check(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(COMPANION), "check-store", *extra, str(path)], capture_output=True, text=True
     )
-
-
-def filled(path: Path, n: int, close: bool = True) -> SqliteStore:
-    store = SqliteStore(path)
-    store.start(HEADER)
-    for seq in range(1, n + 1):
-        store.append(entry(seq))
-    if close:
-        store.close()
-    return store
 
 
 def listing(folder: Path) -> dict[str, bytes]:

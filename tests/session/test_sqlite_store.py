@@ -13,7 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from session_testing import HEADER, entry, flip_last, sql
+from session_testing import HEADER, entry, filled, flip_last, sql
 
 from companion.session import sqlite_schema
 from companion.session.journal import journal_path
@@ -24,17 +24,6 @@ from companion.session.store import GameHeader, LogEntry, StoreError
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
     return tmp_path / "state" / "game.db"
-
-
-def filled(path: Path, n: int, *, close: bool = True) -> SqliteStore:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    store = SqliteStore(path)
-    store.start(HEADER)
-    for seq in range(1, n + 1):
-        store.append(entry(seq))
-    if close:
-        store.close()
-    return store
 
 
 def damaged_copies(path: Path) -> list[Path]:

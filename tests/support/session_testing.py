@@ -84,3 +84,17 @@ def play_on(store: Any, header: GameHeader, report: bool = False) -> State:
         if report:
             print(seq, flush=True)
     return state
+
+
+def filled(path: Path, n: int, *, close: bool = True):
+    """A SQLite store at `path` holding HEADER and entries 1..n (closed unless told not to)."""
+    from companion.session.sqlite_store import SqliteStore
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = SqliteStore(path)
+    store.start(HEADER)
+    for seq in range(1, n + 1):
+        store.append(entry(seq))
+    if close:
+        store.close()
+    return store
