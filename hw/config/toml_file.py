@@ -31,6 +31,15 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
+def _unreadable(e: OSError, source: str) -> ConfigError:
+    return ConfigError([f"cannot be read ({e.strerror or e.__class__.__name__})"], source)
+
+
+def _refuse_unless_regular(mode: int, source: str) -> None:
+    if not stat.S_ISREG(mode):
+        raise ConfigError([f"is {_kind(mode)}, not a regular file; nothing was read"], source)
+
+
 def read_bytes(path: Path, source: str) -> bytes:
     """The file's bytes, refused (ConfigError) unless a regular file of at most MAX_BYTES."""
     try:
@@ -38,34 +47,21 @@ def read_bytes(path: Path, source: str) -> bytes:
     except FileNotFoundError:
         raise ConfigError(["no such file"], source) from None
     except OSError as e:
-        raise ConfigError(
-            [f"cannot be read ({e.strerror or e.__class__.__name__})"], source
-        ) from None
-    if not stat.S_ISREG(before.st_mode):
-        raise ConfigError(
-            [f"is {_kind(before.st_mode)}, not a regular file; nothing was read"], source
-        )
+        raise _unreadable(e, source) from None
+    _refuse_unless_regular(before.st_mode, source)
     try:
         # O_NONBLOCK: should a FIFO take the file's place now, opening it does not wait.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as e:
-        raise ConfigError(
-            [f"cannot be read ({e.strerror or e.__class__.__name__})"], source
-        ) from None
+        raise _unreadable(e, source) from None
     try:
-        now = os.fstat(fd)
-        if not stat.S_ISREG(now.st_mode):
-            raise ConfigError(
-                [f"is {_kind(now.st_mode)}, not a regular file; nothing was read"], source
-            )
+        _refuse_unless_regular(os.fstat(fd).st_mode, source)
         chunks, size = [], 0
         while size <= MAX_BYTES and (chunk := os.read(fd, MAX_BYTES + 1 - size)):
             chunks.append(chunk)
             size += len(chunk)
     except OSError as e:
-        raise ConfigError(
-            [f"cannot be read ({e.strerror or e.__class__.__name__})"], source
-        ) from None
+        raise _unreadable(e, source) from None
     finally:
         os.close(fd)
     if size > MAX_BYTES:
