@@ -19,13 +19,15 @@ class Page:
     lines: tuple[str, ...]
     speech: str | None
     confirm: bool = False  # ● says the real board now matches this page, not just "next"
+    round: int | None = None  # the round of the event the page announces
 
 
 class Announcer:
     def __init__(self) -> None:
         self.pages: list[Page] = []
         self.index = 0
-        self.after: list[str] = []  # what to say once the announcement is over
+        # What to say once the announcement is over, each with its event's round.
+        self.after: list[tuple[str, int | None]] = []
 
     @property
     def active(self) -> bool:
@@ -35,7 +37,7 @@ class Announcer:
     def current(self) -> Page:
         return self.pages[self.index]
 
-    def start(self, pages: list[Page], after: list[str] | None = None) -> None:
+    def start(self, pages: list[Page], after: list[tuple[str, int | None]] | None = None) -> None:
         self.pages, self.index, self.after = pages, 0, list(after or [])
 
     def next(self) -> None:

@@ -27,7 +27,7 @@ def consume_events(t: TableCore) -> None:
     s = t.s
     new, t.seen = s.events[t.seen :], len(s.events)
     pages: list[Page] = []
-    later: list[str] = []
+    later: list[tuple[str, int | None]] = []
     for ev in new:
         said = speech_for(ev)
         if ev["kind"] in CUES_FOR:
@@ -36,9 +36,9 @@ def consume_events(t: TableCore) -> None:
             if ev["kind"] in PAGE_KINDS:
                 pages.append(_page(t, ev, said))
             elif said:
-                later.append(said)
+                later.append((said, ev.get("round")))
         elif said:
-            t.outputs.say(said)
+            t.outputs.say(said, ev.get("round"))
     if pages:
         total = len(pages)
         t.announcer.start(pages, later)
@@ -62,18 +62,20 @@ def _page(t: TableCore, ev: dict[str, Any], said: str | None) -> Page:
         ui = discs_page(ev["detail"])
     else:
         ui = announce_page(ev)
-    return Page(ui.title, ui.lines, said or ev["text"], ev["kind"] in CONFIRM_KINDS)
+    confirm = ev["kind"] in CONFIRM_KINDS
+    return Page(ui.title, ui.lines, said or ev["text"], confirm, ev.get("round"))
 
 
 def say_page(t: TableCore) -> None:
     """Say the announcement's current page."""
-    if t.announcer.active and t.announcer.current.speech:
-        t.outputs.say(t.announcer.current.speech)
+    page = t.announcer.current if t.announcer.active else None
+    if page is not None and page.speech:
+        t.outputs.say(page.speech, page.round)
 
 
 def end_announcement(t: TableCore) -> None:
     """The last page was heard: what happened after the scoring is said now."""
     t.mode = Mode.GAME
-    for text in t.announcer.after:
-        t.outputs.say(text)
+    for text, rnd in t.announcer.after:
+        t.outputs.say(text, rnd)
     t.announcer.after = []

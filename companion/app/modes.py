@@ -178,7 +178,7 @@ class Game(TableMode):
             if why is None:
                 s.undo(p)
                 # The real board follows: say (and show) what to take back on it.
-                t.outputs.say(s.events[-1]["text"])
+                t.outputs.say(s.events[-1]["text"], s.events[-1]["round"])
                 t.public_note = s.events[-1]["text"]
             else:
                 t.public_note = f"{p}: no undo, {why}"
@@ -324,7 +324,7 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
     # A correction moves a cube on the real board: the whole table hears it.
     for ev in s.events[len(s.events) - s.applied[-1].events :]:
         if ev["kind"] == "correction":
-            t.outputs.say(ev["text"])
+            t.outputs.say(ev["text"], ev["round"])
     # A sealed choice is in: the page closes. In a public step it stays open while the player
     # still decides there (a correction's next menu); refresh closes it after.
     secret = s.applied[-1].secret

@@ -22,7 +22,8 @@ class Outputs:
     def __init__(self, hw: Hardware) -> None:
         self.hw = hw
         # Watchers of the public outputs (the demo prints them, sim draws them).
-        self.on_say: list[Callable[[str], None]] = []
+        # A watcher of speech gets the sentence and the round of the event it says (None: none).
+        self.on_say: list[Callable[[str, int | None], None]] = []
         self.on_main: list[Callable[[Image.Image], None]] = []
 
     def main(self, image: Image.Image) -> bool:
@@ -51,10 +52,10 @@ class Outputs:
         if pad.led_state != ("on" if on else "off"):
             pad.led_on() if on else pad.led_off()
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, round_: int | None = None) -> None:
         self.hw.speaker.say(text)
         for watch in self.on_say:
-            watch(text)
+            watch(text, round_)
 
     def cue(self, name: str) -> None:
         if self.hw.buzzer is not None:

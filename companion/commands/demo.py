@@ -22,7 +22,6 @@ from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.commands.demo_summary import game_summary
 from companion.commands.terminal import framed
-from companion.screens.voice import speech_for
 from companion.session.resilient import open_resilient
 from companion.session.session import Session
 from companion.session.store import MemoryStore, Store, StoreError
@@ -33,21 +32,6 @@ from hw.hardware import build_hardware
 DEFAULT_PACE = 0.2  # seconds between decisions: a five-player game (~480) in about two minutes
 
 
-# How far back a spoken line is looked for among the events: speech follows its event closely.
-SPOKEN_LOOKBACK = 80
-
-
-def spoken_round(events: list[dict[str, Any]], text: str) -> int | None:
-    """The round of the latest event that `text` speaks (None if none does): the line is
-    tagged with its event's round, so a general scoring or a round's last turn, spoken once
-    the next round has begun, is still its own round's."""
-    for ev in reversed(events[-SPOKEN_LOOKBACK:]):
-        if text in (ev.get("text"), speech_for(ev)):
-            rnd = ev.get("round")
-            return rnd if type(rnd) is int else None
-    return None
-
-
 class _Printer:
     """What a new user watches: every spoken line, the main display and the LED matrix as each
     round's first turn begins, and the final screen."""
@@ -56,11 +40,9 @@ class _Printer:
         self.app, self.out = app, out
         self.shown_round: object = None
 
-    def say(self, text: str) -> None:
-        s = self.app.session
-        round_no = spoken_round(s.public_events(), text) if s is not None else None
-        if round_no is None and s is not None:
-            round_no = s.table_view().round
+    def say(self, text: str, round_no: int | None) -> None:
+        """A spoken line, tagged with its event's round: a general scoring or a round's last
+        turn, said once the next round has begun, is still its own round's."""
         print(f"  R{round_no or '-'} │ {text}", file=self.out, flush=True)
 
     def main(self, image: Any) -> None:

@@ -326,9 +326,18 @@ class Session:
         for e in events:
             plain = event_json(e)
             self._log.append(plain)
-            self._event(plain["kind"], plain["text"], plain["detail"])
+            self._event(plain["kind"], plain["text"], plain["detail"], plain["round"])
 
-    def _event(self, kind: str, text: str, detail: Any) -> None:
+    def _event(self, kind: str, text: str, detail: Any, round_: int | None = None) -> None:
+        """Publish one event to the feed, with the round it belongs to (an undo or a withdraw:
+        the round now)."""
+        rnd = self.state.round if round_ is None else round_
         self.events.append(
-            {"seq": len(self.events) + 1, "kind": kind, "text": text, "detail": detail}
+            {
+                "seq": len(self.events) + 1,
+                "kind": kind,
+                "text": text,
+                "detail": detail,
+                "round": rnd,
+            }
         )

@@ -43,7 +43,7 @@ def test_each_page_shows_the_devices_counts_and_one_press_says_it_matches(make_t
 def test_a_correction_is_said_to_the_table(make_table):
     table, p = _to_corrections(make_table)
     said: list[str] = []
-    table.app.outputs.on_say.append(said.append)
+    table.app.outputs.on_say.append(lambda text, _round: said.append(text))
     s = table.app.session
     region = next(r for r, c in s.table_view().board.items() if any(c.values()) and r != "castillo")
     colour = next(c for c, n in s.table_view().board[region].items() if n)

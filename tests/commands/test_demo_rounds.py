@@ -7,7 +7,7 @@ import io
 import json
 import re
 
-from companion.commands.demo import run_demo, spoken_round
+from companion.commands.demo import run_demo
 
 SEED = 1  # five bots; yellow takes a Veto in round 3 and vetoes black's card with it
 
@@ -30,15 +30,19 @@ def test_a_general_scoring_is_logged_in_the_round_it_follows():
         assert all(line.startswith(f"  R{after} │") for line in block), block
 
 
-def test_a_line_takes_the_round_of_the_latest_event_it_speaks():
-    events = [
-        {"kind": "turn", "text": "red's turn", "round": 3},
-        {"kind": "round", "text": "Round 4", "detail": 4, "round": 4},
-        {"kind": "turn", "text": "red's turn", "round": 4},
-    ]
-    assert spoken_round(events[:2], "red's turn") == 3
-    assert spoken_round(events, "red's turn") == 4
-    assert spoken_round(events, "nothing said") is None
+def test_every_line_is_tagged_with_the_round_last_announced():
+    # A round's last action, its discards and its scoring are said before the next round is: each
+    # line carries its own event's round, which is the round the log last announced.
+    current = None
+    for line in _demo(as_json=False).splitlines():
+        tag = re.match(r"  R(\d+|-) │ (.*)", line)
+        if tag is None:
+            continue
+        started = re.match(r"Round (\d+) of", tag[2])
+        if started:
+            current = started[1]
+        if current is not None:
+            assert tag[1] == current, line
 
 
 def test_each_veto_used_is_carried_out_in_the_json():
