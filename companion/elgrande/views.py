@@ -95,20 +95,22 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def own_view(s: State, player: str) -> dict[str, Any]:
+    """What only `player` may know: their hand, their caballeros in the Castillo, the private
+    notice and their sealed choice (described) in a sealed step open now."""
+    top = s.steps[-1] if s.steps else None
+    sealed = isinstance(top, SecretStep)
+    return {
+        "hand": sorted(s.hands[player]),
+        "castillo": s.board[CASTILLO][player],
+        "notice": top.notices.get(player) if sealed else None,
+        "sealed": describe(top.sealed[player]) if sealed and player in top.sealed else None,
+    }
+
+
 def player_view(s: State, player: str) -> dict[str, Any]:
     """The public view plus what only this player may know, and their choices now."""
     view = public_view(s)
-    top = s.steps[-1] if s.steps else None
-    mine: dict[str, Any] = {
-        "hand": sorted(s.hands[player]),
-        "castillo": s.board[CASTILLO][player],
-        "options": [describe(a) for a in legal_actions(s, player)],
-        "notice": None,
-        "sealed": None,
-    }
-    if isinstance(top, SecretStep):
-        mine["notice"] = top.notices.get(player)
-        if player in top.sealed:
-            mine["sealed"] = describe(top.sealed[player])
-    view["you"] = {"player": player, **mine}
+    options = [describe(a) for a in legal_actions(s, player)]
+    view["you"] = {"player": player, **own_view(s, player), "options": options}
     return view

@@ -26,9 +26,9 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.elgrande.base import SecretStep
-from companion.elgrande.data import CASTILLO
-from companion.elgrande.moves import Action, describe
+from companion.elgrande.moves import Action
 from companion.elgrande.state import State
+from companion.elgrande.views import own_view
 
 
 @dataclass(frozen=True)
@@ -144,20 +144,18 @@ def seat_view(
     public is told is deciding (the session has both cached)."""
     top = state.steps[-1] if state.steps else None
     if isinstance(top, SecretStep):
-        in_step = player in top.players
-        notice = top.notices.get(player)
-        sealed = describe(top.sealed[player]) if player in top.sealed else None
-        may_look = in_step
+        in_step = may_look = player in top.players
     else:
-        in_step, notice, sealed = False, None, None
+        in_step = False
         may_look = top is not None and top.private_options and player in waiting
+    own = own_view(state, player)  # the engine's one word on what a seat may know
     return SeatView(
         player=player,
-        hand=tuple(sorted(state.hands[player])),
-        castillo=state.board[CASTILLO][player],
+        hand=tuple(own["hand"]),
+        castillo=own["castillo"],
         options=options,
-        notice=notice,
-        sealed_choice=sealed,
+        notice=own["notice"],
+        sealed_choice=own["sealed"],
         in_sealed_step=in_step,
         may_look=bool(may_look),
     )
