@@ -107,17 +107,30 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
         grid[seats_top + i] = line[:width]
     if log_h:
         grid[log_top] = _log_title(snap.back, width)
-        for i, line in enumerate(snap.log[-log_h:]):
-            grid[log_top + 1 + i] = line[:width]
+        for i, line in enumerate(wrapped(snap.log, width)[-log_h:]):
+            grid[log_top + 1 + i] = line
     else:
         log_w = cols - LEFT - 2
         grid[0] = f"{grid[0]:<{LEFT}}│ " + _log_title(snap.back, log_w)
-        shown = snap.log[-(rows - 2) :]
+        shown = wrapped(snap.log, log_w)[-(rows - 2) :]
         for i in range(1, rows - 1):
             line = shown[i - 1] if i - 1 < len(shown) else ""
-            grid[i] = f"{grid[i]:<{LEFT}}│ {line[:log_w]}"
+            grid[i] = f"{grid[i]:<{LEFT}}│ {line}"
     grid[rows - 1] = snap.legend[: cols - 1]
     return [line[: cols - 1] for line in grid]
+
+
+def wrapped(lines: Sequence[str], width: int) -> list[str]:
+    """The log's lines as the pane shows them: a long line goes on over the next rows (indented)
+    instead of being cut, so nothing said is lost off the pane's edge.
+
+    >>> wrapped(["Blue takes a card: place a new one or move one", "ok"], 20)
+    ['Blue takes a card:', '  place a new one or', '  move one', 'ok']
+    """
+    rows: list[str] = []
+    for line in lines:
+        rows += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+    return rows
 
 
 def log_height(rows: int, cols: int) -> int:

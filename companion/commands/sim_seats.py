@@ -7,13 +7,13 @@ unless the sim shows the bots; the private page a bot opens on the main display 
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Sequence
 
 from companion.app.table import TableApp
 from companion.commands.sim_board import status
 from companion.elgrande.data import game_data
+from companion.elgrande.moves import Action
 from companion.screens import MainUI
 
 
@@ -25,20 +25,22 @@ def hide_bot_page(ui: MainUI, looking: str | None, bots: Sequence[str]) -> MainU
     return MainUI("privacy", f"Only {looking} looks", lines, None, "", ui.alerts)
 
 
-CARD = re.compile(r"\bcard (\w+)$")  # a pad entry naming an action card: "action card 2h"
+# Choices whose target is an action card (the pad shows its title).
+CARD_KINDS = frozenset({"card", "reveal", "either"})
 
 
-def card_text(entry: str) -> str | None:
-    """What the action card a pad entry names does (its text is public: it lies face up).
+def card_text(action: Action | None) -> str | None:
+    """What the action card a choice names does (its text is public: it lies face up).
 
-    >>> card_text("action card 2h")
+    >>> card_text(Action("card", "2h"))
     'Special scoring: choose one region; score it now.'
-    >>> card_text("power card 9") is None
+    >>> card_text(Action("bid", 9)) is None
     True
     """
-    found = CARD.search(entry)
     cards = game_data().action_cards
-    return cards[found.group(1)].text if found and found.group(1) in cards else None
+    if action is None or action.kind not in CARD_KINDS or action.target not in cards:
+        return None
+    return cards[str(action.target)].text
 
 
 def person_lines(app: TableApp, p: str) -> list[str]:
@@ -54,7 +56,7 @@ def person_lines(app: TableApp, p: str) -> list[str]:
             pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
     note = menu.note if app.has_display(p) else ""
     lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
-    text = card_text(menu.entries[menu.cursor]) if menu.entries else None
+    text = card_text(app.menu_for(p).current()) if menu.entries else None
     if text:  # at most two lines: the longest card text is about 100 characters
         lines += textwrap.wrap(text, 76, max_lines=2, initial_indent="  ", subsequent_indent="  ")
     own = app.own(p)

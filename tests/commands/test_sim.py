@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app.menus import presses_to
 from companion.commands.sim import parse_bots
 from companion.commands.sim_board import board_lines, player_lines
 from companion.commands.sim_keys import Keys, key_map
 from companion.commands.sim_layout import Snapshot, frame
-from companion.commands.sim_seats import hide_bot_page
+from companion.commands.sim_seats import hide_bot_page, person_lines
+from companion.elgrande.data import game_data
 from companion.elgrande.engine import decision
 from companion.screens import MainUI
 from companion.session.session import Session
@@ -118,3 +120,26 @@ def test_bots_finish_a_game_where_two_pads_have_no_display(make_table):
     assert table.app.privacy is None
     kinds = {e["kind"] for e in table.session.events}
     assert {"bids", "castillo_discs"} <= kinds
+
+
+def test_the_persons_pad_shows_the_text_of_the_card_under_the_cursor(make_table):
+    table = make_table("sim.toml", seed=4)
+    table.press("red", "select")  # Start
+    bots = table.bots(make_bots(("blue", "yellow", "green"), 1))
+    person = make_bots(("red",), 2)["red"]
+    for _ in range(400):  # the person plays red until red chooses an action card
+        while bots.step():
+            pass
+        d = decision(table.session.state)
+        if d.kind == "card" and "red" in d.players:
+            break
+        action = person.choose(table.session.state, "red")
+        presses = presses_to(table.app.menu_for("red"), action)
+        table.press("red", *(["long", *presses] if table.app.needs_privacy("red") else presses))
+    else:
+        raise AssertionError("red never chose an action card")
+    card = table.app.menu_for("red").current()
+    assert card is not None and card.kind == "card"
+    text = game_data().action_cards[card.target].text
+    shown = " ".join(" ".join(person_lines(table.app, "red")).split())
+    assert text[:40] in shown
