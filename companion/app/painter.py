@@ -51,7 +51,15 @@ class Painter:
         self._drawn.clear()
 
     def paint(self, t: TableCore) -> None:
-        """Bring every display and LED up to date with the table."""
+        """Bring every display and LED up to date with the table: the frames go out on every
+        bus at once, and are all on the panels before the LEDs change."""
+        with t.outputs.moment():
+            self._frames(t)
+        lit = MODES[t.mode].lit(t)
+        for p in t.pads:
+            t.outputs.led(p, p in lit)
+
+    def _frames(self, t: TableCore) -> None:
         # The main display and the matrix may change when the log grows, the mode or the page
         # changes; their images are built from the public view only.
         version = (t.mode, len(t.s.entries) if t.session is not None else -1)
@@ -73,9 +81,6 @@ class Painter:
             display = hw.pads[p].display
             if display is not None:
                 self._pad(t, p, display.size)
-        lit = MODES[t.mode].lit(t)
-        for p in t.pads:
-            t.outputs.led(p, p in lit)
 
     def _pad(self, t: TableCore, p: str, size: tuple[int, int]) -> None:
         """Draw `p`'s pad again if what it shows changed; while what it is drawn from is as it
