@@ -230,3 +230,24 @@ def test_an_sh1106_sends_one_page_window_per_changed_run_at_its_column_offset(ad
     dev.contrast(9)  # a contrast change: the next frame goes whole, page by page
     dev.display(blank)
     assert data_sizes(adapter, before) == [128] * 8
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pair=st.integers(1, 80).flatmap(
+        lambda n: st.tuples(st.binary(min_size=n, max_size=n), st.binary(min_size=n, max_size=n))
+    ),
+    gap=st.integers(0, 12),
+    same=st.lists(st.integers(0, 79)),
+)
+def test_changed_runs_are_the_differing_bytes_joined_across_at_most_gap_equal_ones(pair, gap, same):
+    old, new = pair
+    new = bytes(old[i] if i in same else b for i, b in enumerate(new))  # some bytes equal
+    differ = [i for i in range(len(new)) if old[i] != new[i]]
+    want: list[tuple[int, int]] = []
+    for i in differ:
+        if want and i - want[-1][1] <= gap:
+            want[-1] = (want[-1][0], i + 1)
+        else:
+            want.append((i, i + 1))
+    assert partial.changed_runs(old, new, gap) == want
