@@ -31,7 +31,7 @@ from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.elgrande.engine import decision
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
-from hw import partial
+from hw import partial, partial_matrix
 from hw.backend import MockBackend
 from hw.guarded import GuardedDevice
 from hw.hardware import build_hardware
@@ -109,7 +109,7 @@ def drivers_for(key: str, hardware: Any) -> tuple[str, Any, Any]:
         m = hardware.matrix
         opts = {"cascaded": m.cascaded, "block_orientation": m.block_orientation}
         whole = luma.led_matrix.device.max7219(CountingSerial("spi"), rotate=m.rotate, **opts)
-        return "spi", whole, partial.max7219(CountingSerial("spi"), rotate=m.rotate, **opts)
+        return "spi", whole, partial_matrix.max7219(CountingSerial("spi"), rotate=m.rotate, **opts)
     cfg = next(
         c
         for c in (hardware.display, *(p.display for p in hardware.players.values()))

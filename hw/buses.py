@@ -60,6 +60,20 @@ def mux_channel_port(channel: int, mux_address: int, sysfs: Path = SYSFS_I2C) ->
     return int(found.group(1))
 
 
+def bus_name(cfg: DisplayConfig) -> str:
+    """The wires a display is on, named as its writer thread is: ``i2c-N`` (a display behind
+    the mux is on the mux's own bus, i2c-1), or ``spiN``.
+
+    >>> from hw.config import load_config
+    >>> cfg = load_config("config/pi.toml")
+    >>> bus_name(cfg.display), bus_name(cfg.players["red"].display)
+    ('i2c-0', 'i2c-1')
+    """
+    if cfg.interface == "spi":
+        return f"spi{cfg.spi_port}"
+    return f"i2c-{MUX_ROOT_BUS if cfg.i2c_port is None else cfg.i2c_port}"
+
+
 def i2c_port(cfg: DisplayConfig, mux_address: int | None, sysfs: Path = SYSFS_I2C) -> int:
     """The bus of an I²C display: ``i2c_port`` if set (an override), else its mux channel's."""
     if cfg.i2c_port is not None:

@@ -119,7 +119,7 @@ def matrix_serial(cfg: MatrixConfig) -> Any:
 
 def real_matrix(cfg: MatrixConfig, serial: Callable[[MatrixConfig], Any] = matrix_serial) -> Driver:
     """luma.led-matrix's max7219 driver, cascaded as configured, sending only changed rows."""
-    from hw.partial import max7219
+    from hw.partial_matrix import max7219
 
     cls = quiet(max7219)
     return Driver(

@@ -12,6 +12,7 @@ contrast, asleep if it was asleep. A frame identical to the one on the panel is 
 >>> cfg = load_config("config/pi.toml").display
 >>> d = Display("main display", (128, 64), "1", dummy_display(cfg))
 >>> d.show(Image.new("1", (128, 64), 1))
+True
 >>> d.device.image.getbbox()
 (0, 0, 128, 64)
 """
@@ -54,8 +55,9 @@ class Display(GuardedDevice):
     def height(self) -> int:
         return self.size[1]
 
-    def show(self, image: Image.Image) -> None:
-        """Show ``image`` (exactly :attr:`size`; converted to the driver's mode)."""
+    def show(self, image: Image.Image) -> bool:
+        """Show ``image`` (exactly :attr:`size`; converted to the driver's mode); True if it
+        differs from the frame shown before (one identical to it is not sent again)."""
         if image.size != self.size:
             raise ValueError(
                 f"{self.name} is {self.width}×{self.height}; got an image of "
@@ -63,7 +65,7 @@ class Display(GuardedDevice):
             )
         if image.mode != self.mode:
             image = image.convert(self.mode)
-        self._send(image)
+        return self._show(image)
 
     def contrast(self, level: int) -> None:
         """Set the contrast, 0–255."""
@@ -73,13 +75,13 @@ class Display(GuardedDevice):
         """Switch the panel off (low power); the image is kept."""
         with self._lock:
             self._asleep = True
-            self._guarded(lambda dev: dev.hide())
+            self._on_bus(lambda: self._guarded(lambda dev: dev.hide()))
 
     def wake(self) -> None:
         """Switch the panel back on."""
         with self._lock:
             self._asleep = False
-            self._guarded(lambda dev: dev.show())
+            self._on_bus(lambda: self._guarded(lambda dev: dev.show()))
 
     @property
     def asleep(self) -> bool:

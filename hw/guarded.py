@@ -10,7 +10,9 @@ device, so :meth:`GuardedDevice.refresh` rebuilds the driver on the same bus onc
 ``refresh_every`` seconds (also checked before a write): ≈ 30 bytes of init and one frame.
 
 A frame identical to the last one written is not written again; :attr:`GuardedDevice.writes`
-counts the frames that did reach the driver.
+counts the frames that did reach the driver. Given ``writers`` (:class:`~hw.bus_writer.BusWriters`)
+and its ``bus``, a device's frames, contrast and power commands go to that bus's thread while a
+moment is open there (see hw/bus_writer.py), in the order they were given.
 
 >>> from hw.devices import Driver
 >>> from luma.core.device import dummy
@@ -33,6 +35,7 @@ from typing import Any
 
 from PIL import Image
 
+from hw.bus_writer import BusWriters
 from hw.devices import Driver
 from hw.errors import device_named_in, is_permission_error, permission_problem
 from hw.events import Event
@@ -63,8 +66,14 @@ class GuardedDevice:
         key: str | None = None,
         group: str = "i2c",
         refresh_every: float | None = REFRESH_EVERY_S,
+        writers: BusWriters | None = None,
+        bus: str = "",
     ) -> None:
         self.name = name
+        self.bus = bus  # the wires it is on (hw.buses.bus_name), for its writer thread
+        self._writers = writers
+        self._queued = 0  # its bus calls handed to the bus's thread and not yet run
+        self._given: bytes | None = None  # the last frame given to show (maybe not yet written)
         self.size = size
         self.key = key or name
         self._driver = driver
@@ -127,7 +136,36 @@ class GuardedDevice:
             raise ValueError(f"{what} must be an integer 0–255, got {level!r}")
         with self._lock:
             self._contrast = level
-            self._guarded(lambda dev: dev.contrast(level))
+            self._on_bus(lambda: self._guarded(lambda dev: dev.contrast(level)))
+
+    def _show(self, image: Image.Image) -> bool:
+        """Show ``image``, now or on the bus's thread; True if it differs from the frame given
+        before it (the caller's copy may change: the frame is copied)."""
+        frame = image.copy()
+        data = frame.tobytes()
+        with self._lock:
+            changed, self._given = data != self._given, data
+            self._on_bus(lambda: self._send(frame))
+        return changed
+
+    def _on_bus(self, call: Callable[[], None]) -> None:
+        """Run a bus call now, or hand it to the bus's thread while a moment is open or earlier
+        calls of this device wait there (so they keep their order). Under the device's lock."""
+        writers = self._writers
+        with self._lock:
+            if writers is not None and (self._queued or writers.queueing()):
+                self._queued += 1
+                if writers.run(self.bus, lambda: self._run_queued(call)):
+                    return
+                self._queued -= 1  # the writers are closed: write here
+            call()
+
+    def _run_queued(self, call: Callable[[], None]) -> None:
+        with self._lock:
+            try:
+                call()
+            finally:
+                self._queued -= 1
 
     def _send(self, image: Image.Image) -> None:
         """Show ``image``; while the device is down it is remembered and a retry is tried."""

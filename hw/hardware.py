@@ -13,10 +13,13 @@ import logging
 import queue
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from hw.backend import Backend, backend_for
+from hw.bus_writer import BusWriters
+from hw.buses import bus_name
 from hw.buzzer import Buzzer
 from hw.config import DisplayConfig, HardwareConfig
 from hw.display import Display
@@ -44,6 +47,7 @@ class Hardware:
     speaker: Speaker
     matrix: Matrix | None = None
     buzzer: Buzzer | None = None
+    writers: BusWriters = field(default_factory=BusWriters)
     _closed: bool = field(default=False, repr=False)
 
     @property
@@ -60,6 +64,11 @@ class Hardware:
         """The gpiozero pin factory every GPIO device here is on (the backend's)."""
         return self.backend.pin_factory
 
+    def moment(self) -> AbstractContextManager[None]:
+        """Inside, what the displays and the matrix are given goes out on every bus at once;
+        at the end, every bus has written it (hw/bus_writer.py)."""
+        return self.writers.moment()
+
     def maintain(self) -> None:
         """Call it from the app loop (every second or so): retries degraded devices whose
         back-off has run out, and re-sends init and state to panels that are due for it."""
@@ -73,6 +82,7 @@ class Hardware:
         if self._closed:
             return
         self._closed = True
+        self.writers.close()  # what the displays were given is written before they blank
         self.input.close()
         self.speaker.close()
         if self.buzzer:
@@ -114,6 +124,7 @@ def build_hardware(
     events: queue.Queue[Event] = queue.Queue()
     hub = InputHub(config.input, clock=clock, events=events)
     factory = backend.open_pins(config.buses)
+    writers = BusWriters()
     opened: list[Any] = []
 
     def display(cfg: DisplayConfig, name: str) -> Display:
@@ -127,6 +138,8 @@ def build_hardware(
             notify=events.put,
             key=cfg.key,
             group=cfg.interface,
+            writers=writers,
+            bus=bus_name(cfg),
         )
         opened.append(d)
         return d
@@ -155,6 +168,8 @@ def build_hardware(
                 brightness=m.brightness,
                 clock=clock,
                 notify=events.put,
+                writers=writers,
+                bus=f"spi{m.spi_port}",
             )
             opened.append(matrix)
         buzzer = None
@@ -175,6 +190,7 @@ def build_hardware(
             raise StartupError(problems)
         speaker = backend.speaker(config.speaker) if config.speaker.enabled else SilentSpeaker()
     except Exception:
+        writers.close()
         for dev in reversed(opened):
             dev.close()
         backend.close()
@@ -189,6 +205,7 @@ def build_hardware(
         speaker=speaker,
         matrix=matrix,
         buzzer=buzzer,
+        writers=writers,
     )
     if start:
         hub.start()

@@ -23,6 +23,7 @@ from luma.core.legacy import textsize
 from luma.core.legacy.font import CP437_FONT, proportional, tolerant
 from PIL import Image, ImageDraw
 
+from hw.bus_writer import BusWriters
 from hw.devices import Driver
 from hw.events import Event
 from hw.guarded import GuardedDevice
@@ -55,6 +56,8 @@ class Matrix(GuardedDevice):
         clock: Callable[[], float] = time.monotonic,
         notify: Callable[[Event], None] | None = None,
         key: str = "matrix",
+        writers: BusWriters | None = None,
+        bus: str = "spi0",
     ) -> None:
         self._keep_lit = False  # farewell(): the last text stays on after close()
         # The MAX7219's brightness is luma's contrast.
@@ -67,6 +70,8 @@ class Matrix(GuardedDevice):
             notify=notify,
             key=key,
             group="spi",
+            writers=writers,
+            bus=bus,
         )
 
     @property
@@ -76,7 +81,7 @@ class Matrix(GuardedDevice):
 
     def text(self, message: str) -> None:
         """Show short text, centred, at once."""
-        self._send(render_text(message, self.size))
+        self._show(render_text(message, self.size))
 
     def show(self, image: Image.Image) -> None:
         """Show a frame drawn elsewhere (exactly :attr:`size`; converted to 1-bit). A frame
@@ -86,7 +91,7 @@ class Matrix(GuardedDevice):
                 f"{self.name} is {self.size[0]}×{self.size[1]}; got an image of "
                 f"{image.size[0]}×{image.size[1]} (render at matrix.size)"
             )
-        self._send(image if image.mode == "1" else image.convert("1"))
+        self._show(image if image.mode == "1" else image.convert("1"))
 
     def farewell(self, message: str) -> None:
         """Show ``message`` and keep it lit when the matrix is closed (luma's ``persist``), so
@@ -95,7 +100,7 @@ class Matrix(GuardedDevice):
         self._keep_lit = True
 
     def clear(self) -> None:
-        self._send(Image.new("1", self.size, 0))
+        self._show(Image.new("1", self.size, 0))
 
     def brightness(self, level: int) -> None:
         """Set the brightness, 0–255."""

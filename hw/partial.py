@@ -1,7 +1,7 @@
 """luma drivers that put only the changed pixels on the bus.
 
-luma's SSD1306/SSD1309 send the whole panel for every frame (1 KiB for 128×64: ≈ 23 ms of
-I²C at 400 kHz) and its MAX7219 every row, although a cursor move changes a few rows. luma's
+luma's SSD1306/SSD1309/SH1106 send the whole panel for every frame (1 KiB for 128×64: ≈ 23 ms
+of I²C at 400 kHz) and its MAX7219 every row, although a cursor move changes a few rows. luma's
 SSD1322 already sends only the changed part of each quarter of the frame, but after a write
 that raised it still compares with the frame before; here it sends the changed rows' windows
 and forgets on a fault.
@@ -14,8 +14,10 @@ the command bytes luma itself uses:
   with changes far apart sends them as separate windows.
 - SSD1322: a window is a run of pixel rows and their changed columns, widened to the panel's
   4-pixel column addresses (luma's ``_set_position``; the pixels through luma's ``_populate``).
-- MAX7219: one transfer per digit register, through the whole chain; only the digits (rows of
-  every module) that changed are sent. The frame is luma's own ``display``, captured.
+- SH1106: no window command; a write goes along one page from a column, so a window is one page
+  and a run of changed columns in it.
+- MAX7219 (hw/partial_matrix.py): one transfer per digit register, through the whole chain; only
+  the digits (rows of every module) that changed are sent.
 
 Nearby changes share one window when that costs fewer bytes than two windows' commands. Each
 driver's ``least_bytes`` is the physical limit beside it: the fewest bytes any driver could send
@@ -34,11 +36,11 @@ contrast or power change (show / hide); a freshly built driver knows nothing eit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import luma.led_matrix.device
 import luma.oled.device
 from PIL import Image
 
@@ -47,6 +49,10 @@ from PIL import Image
 # (SSD1322): the 7 bytes of column, row and write-RAM commands.
 I2C_WINDOW_OVERHEAD = 10
 SPI_WINDOW_OVERHEAD = 7
+# SH1106 (I²C): the command message (address, control byte, page and two column bytes) and the
+# data message's address and control byte. Two runs of a page closer than that go as one.
+SH1106_WINDOW_OVERHEAD = 7
+SH1106_GAP = SH1106_WINDOW_OVERHEAD
 
 _REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
@@ -101,18 +107,24 @@ def changed_runs(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
     >>> changed_runs(b"abcdefghijklmnop", b"XbXdefghijklmnoX", 2)
     [(0, 3), (15, 16)]
     """
-    span = changed_span(old, new)
-    if span is None:
+    if old == new:
         return []
+    # The bytes' XOR is 0 where they are equal; a stretch of more than `gap` zeros splits runs.
+    # Found by a regular expression (in C): a page is 128 bytes, five pads are 20 pages.
+    n = len(new)
+    diff = (int.from_bytes(old, "big") ^ int.from_bytes(new, "big")).to_bytes(n, "big")
     runs: list[tuple[int, int]] = []
-    start = last = span[0]
-    for i in range(span[0] + 1, span[1]):
-        if old[i] != new[i]:
-            if i - last - 1 > gap:
-                runs.append((start, last + 1))
-                start = i
-            last = i
-    runs.append((start, last + 1))
+    start = 0
+    for equal in re.finditer(b"\\x00{%d,}" % (gap + 1), diff):
+        if equal.start() > start:
+            runs.append((start, equal.start()))
+        start = equal.end()
+    if start < n:
+        runs.append((start, n))
+    # Only the first run may begin, and the last end, with equal bytes (fewer than gap + 1).
+    lead, trail = n - len(diff.lstrip(b"\0")), n - len(diff.rstrip(b"\0"))
+    runs[0] = (lead, runs[0][1])
+    runs[-1] = (runs[-1][0], n - trail)
     return runs
 
 
@@ -143,7 +155,7 @@ def plan_windows(
     return windows
 
 
-class _RemembersPanel:
+class RemembersPanel:
     """Mixed in before a luma device class: ``_acked`` is what the panel holds (None: unknown,
     so the next frame goes whole). A contrast or power command forgets it."""
 
@@ -175,7 +187,7 @@ def page_buffer(image: Image.Image) -> list[bytes]:
     return [columns[p::pages] for p in range(pages)]
 
 
-class ssd1306(_RemembersPanel, luma.oled.device.ssd1306):
+class ssd1306(RemembersPanel, luma.oled.device.ssd1306):
     """luma.oled's SSD1306 sending only the changed pages, and in them the changed columns."""
 
     _acked: list[bytes] | None = None
@@ -234,7 +246,7 @@ class ssd1309(ssd1306, luma.oled.device.ssd1309):
 # --- SSD1322: a window of rows ------------------------------------------------------------------
 
 
-class ssd1322(_RemembersPanel, luma.oled.device.ssd1322):
+class ssd1322(RemembersPanel, luma.oled.device.ssd1322):
     """luma.oled's SSD1322 sending only the changed rows, each run in one column window.
 
     Rows are compared as the pixels given (after rotation): two colours luma maps to the same
@@ -305,51 +317,61 @@ class ssd1322(_RemembersPanel, luma.oled.device.ssd1322):
         return first // per_pixel, -(-end // per_pixel)
 
 
-# --- MAX7219: digit rows ------------------------------------------------------------------------
+# --- SH1106: pages, one at a time ---------------------------------------------------------------
 
 
-class max7219(_RemembersPanel, luma.led_matrix.device.max7219):
-    """luma.led-matrix's MAX7219 chain sending only the digit registers that changed.
+class sh1106(RemembersPanel, luma.oled.device.sh1106):
+    """luma.oled's SH1106 sending only the changed runs of each page.
 
-    A digit register is written by one transfer through every module of the chain, so a changed
-    digit costs the whole transfer (2 bytes a module); an unchanged one costs nothing.
+    The SH1106 has no window command: a write goes to one page from a column (``0xB0 | page``,
+    then the column's low and high nibbles, offset by luma's ``page_address_offset``) and does
+    not wrap to the next page, so each window is one page; the pixels are the same page bytes
+    as an SSD1306's.
     """
 
-    _acked: list[bytes] | None = None  # luma's transfers, one per digit
-    _captured: list[bytes] | None = None
+    _acked: list[bytes] | None = None
 
-    def data(self, data: Sequence[int]) -> None:
-        if self._captured is not None:
-            self._captured.append(bytes(data))
-        else:
-            super().data(data)
-
-    def least_bytes(self, image: Image.Image) -> int:
-        """The fewest bus bytes any driver could send to turn the chain into ``image``: one
-        transfer through the chain (2 bytes a module) for each digit register that differs in
-        any module; every digit if the chain's content is unknown."""
-        digits, acked = self._digits(image), self._acked
-        return sum(len(d) for i, d in enumerate(digits) if acked is None or acked[i] != d)
-
-    def _digits(self, image: Image.Image) -> list[bytes]:
-        """luma's frame for ``image`` as its transfers, one per digit, captured (not sent)."""
-        self._captured = []
-        try:
-            super().display(image)
-            return self._captured
-        finally:
-            self._captured = None
+    def plan(self, image: Image.Image) -> list[Window]:
+        """The windows ``display(image)`` would send now (one page each × columns)."""
+        return self._windows(page_buffer(self.preprocess(image)))
 
     def display(self, image: Image.Image) -> None:
-        """luma's frame for ``image``, then only the digits that differ from the panel's."""
-        digits = self._digits(image)
-        acked, self._acked = self._acked, None  # until every digit is written
-        for i, digit in enumerate(digits):
-            if acked is None or acked[i] != digit:
-                self.data(list(digit))
-        self._acked = digits
+        """Send the runs of ``image``'s pages that differ from the panel's (all if unknown)."""
+        assert image.mode == self.mode
+        assert image.size == self.size
+        pages = page_buffer(self.preprocess(image))
+        windows = self._windows(pages)
+        self._acked = None  # until every window is written
+        for w in windows:
+            column = self._page_address_offset + w.left
+            self.command(0xB0 | w.top, column & 0x0F, 0x10 | column >> 4)
+            self.data(list(pages[w.top][w.left : w.right]))
+        self._acked = pages
+
+    def least_bytes(self, image: Image.Image) -> int:
+        """The fewest bus bytes a driver could send to turn the panel into ``image``: the
+        changed runs of each page (equal bytes between two runs kept when fewer than a
+        window's framing), each changed page's framing (``SH1106_WINDOW_OVERHEAD``: no window
+        spans pages); the whole frame if the panel's content is unknown, 0 if nothing differs."""
+        pages = page_buffer(self.preprocess(image))
+        acked = self._acked or [None] * len(pages)
+        total = 0
+        for old, new in zip(acked, pages, strict=True):
+            runs = [(0, len(new))] if old is None else changed_runs(old, new, SH1106_GAP)
+            if runs:
+                total += SH1106_WINDOW_OVERHEAD + sum(end - start for start, end in runs)
+        return total
+
+    def _windows(self, pages: list[bytes]) -> list[Window]:
+        if self._acked is None:
+            return [Window(p, p + 1, 0, len(pages[p])) for p in range(len(pages))]
+        return [
+            Window(p, p + 1, start, end)
+            for p, (old, new) in enumerate(zip(self._acked, pages, strict=True))
+            for start, end in changed_runs(old, new, SH1106_GAP)
+        ]
 
 
 def partial_model(model: str) -> type | None:
     """The partial-update driver for a luma.oled model name, or None if luma's is used as is."""
-    return {"ssd1306": ssd1306, "ssd1309": ssd1309, "ssd1322": ssd1322}.get(model)
+    return {"ssd1306": ssd1306, "ssd1309": ssd1309, "sh1106": sh1106, "ssd1322": ssd1322}.get(model)

@@ -23,6 +23,8 @@ from hw.errors import permission_problem
 from hw.sound import PROC_CARDS, sound_cards, speaker_problems
 
 DEV = Path("/dev")
+I2C0_PORT = 0  # /dev/i2c-0: GPIO 0/1 on every Pi with dtparam=i2c_vc=on (the main display's)
+I2C0_LINES = "'dtparam=i2c_vc=on' and 'dtparam=i2c_vc_baudrate=400000'"
 CONFIG_TXT = "/boot/firmware/config.txt"
 I2C_DEV_FIX = (
     "load i2c-dev: `echo i2c-dev | sudo tee /etc/modules-load.d/i2c-dev.conf` and "
@@ -61,10 +63,11 @@ def probe(
                 f"{cfg.mux_address:02x} means the mux answers but that line is missing, -- "
                 "means check its wiring (UU: a driver holds it)"
             )
+    missing_buses: set[int] = set()  # each reported once, on the first display on it
     for d in i2c:
         if _behind_mux(d) and not mux_ok:
             continue  # reported once, on mux.address
-        problems.extend(_probe_i2c_display(d, cfg.mux_address, sysfs, dev))
+        problems.extend(_probe_i2c_display(d, cfg.mux_address, sysfs, dev, missing_buses))
     problems.extend(_probe_spi(cfg, displays, dev))
     problems.extend(_probe_gpio_chip(cfg.buses.gpio_chip, dev))
     if cfg.speaker.enabled:
@@ -117,7 +120,10 @@ def _probe_bus(port: int, key: str, sysfs: Path, dev: Path) -> list[str]:
         return []
     if (sysfs / f"i2c-{port}").exists():
         return [f"{key}: {node} is missing but the bus is there: {I2C_DEV_FIX}"]
-    fix = "add 'dtparam=i2c_arm=on' to " if port == MUX_ROOT_BUS else "check the overlays in "
+    fix = {
+        MUX_ROOT_BUS: "add 'dtparam=i2c_arm=on' to ",
+        I2C0_PORT: f"add {I2C0_LINES} (I²C0 on GPIO 0/1, above any dtoverlay line) to ",
+    }.get(port, "check the overlays in ")
     return [f"{key}: {node} is missing: {fix}{CONFIG_TXT}, reboot, and {I2C_DEV_FIX}"]
 
 
@@ -126,15 +132,18 @@ def _behind_mux(d: DisplayConfig) -> bool:
 
 
 def _probe_i2c_display(
-    d: DisplayConfig, mux_address: int | None, sysfs: Path, dev: Path
+    d: DisplayConfig, mux_address: int | None, sysfs: Path, dev: Path, missing_buses: set[int]
 ) -> list[str]:
     try:
         port = i2c_port(d, mux_address, sysfs)
     except BusNotFound as e:
         return [f"{d.key}.mux_channel: {e.strerror}"]
+    if port in missing_buses:
+        return []
     node = dev / f"i2c-{port}"
     key = f"{d.key}.mux_channel" if _behind_mux(d) else f"{d.key}.i2c_port"
     if missing := _probe_bus(port, key, sysfs, dev):
+        missing_buses.add(port)
         return missing
     if not _answers(node, d.address):
         return [

@@ -4,12 +4,14 @@ Everything the public may perceive leaves through here (main display, matrix, LE
 buzzer), so a test can watch one place; pad displays are private and written the same way.
 An image identical to the one on a panel is not sent again: hw's displays and matrix compare
 frames themselves (and count `writes`); the app only avoids rendering what cannot have changed.
+The painter draws inside `moment()`: the frames of one press go out on every bus at once.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from PIL import Image
 
@@ -26,12 +28,13 @@ class Outputs:
         self.on_say: list[Callable[[str, int | None], None]] = []
         self.on_main: list[Callable[[Image.Image], None]] = []
 
+    def moment(self) -> AbstractContextManager[None]:
+        """The frames given inside go out on every bus at once, and are all written at its end."""
+        return self.hw.moment()
+
     def main(self, image: Image.Image) -> bool:
         """Show `image` on the main display; True if it differed from the frame shown."""
-        display = self.hw.display
-        before = display.writes
-        display.show(image)
-        if display.writes == before:
+        if not self.hw.display.show(image):
             return False
         for watch in self.on_main:
             watch(image)

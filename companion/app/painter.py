@@ -51,13 +51,27 @@ class Painter:
         self._drawn.clear()
 
     def paint(self, t: TableCore) -> None:
-        """Bring every display and LED up to date with the table."""
+        """Bring every display and LED up to date with the table: the frames go out on every
+        bus at once, and are all on the panels before the LEDs change."""
+        with t.outputs.moment():
+            self._frames(t)
+        lit = MODES[t.mode].lit(t)
+        for p in t.pads:
+            t.outputs.led(p, p in lit)
+
+    def _frames(self, t: TableCore) -> None:
         # The main display and the matrix may change when the log grows, the mode or the page
         # changes; their images are built from the public view only.
         version = (t.mode, len(t.s.entries) if t.session is not None else -1)
         ui = main_ui(t)
         chart = t.mode == Mode.FINAL and t.final_page == 1
         hw = t.hw
+        # Each frame goes to its bus as soon as it is drawn, so the first pad, then the main
+        # display, then the other pads: every bus (the main display's, the mux's) gets its
+        # first frame early, and the pads, most of a busy moment's bytes, keep theirs busy.
+        pads = [(p, d.size) for p in t.pads if (d := hw.pads[p].display) is not None]
+        for p, size in pads[:1]:
+            self._pad(t, p, size)
         if self.changed("main", (version, ui, chart)):
             # Screens draw "1" or "L"; hw's Display converts to its own mode (e.g. RGB).
             size, mode = hw.display.size, "1" if hw.display.mode == "1" else "L"
@@ -67,15 +81,10 @@ class Painter:
             else:
                 main = render_main(_public(t), ui, size, mode)
             t.outputs.main(main)
+        for p, size in pads[1:]:
+            self._pad(t, p, size)
         if hw.matrix is not None and self.changed("matrix", version):
             t.outputs.matrix(render_matrix(_public(t), hw.matrix.size))
-        for p in t.pads:
-            display = hw.pads[p].display
-            if display is not None:
-                self._pad(t, p, display.size)
-        lit = MODES[t.mode].lit(t)
-        for p in t.pads:
-            t.outputs.led(p, p in lit)
 
     def _pad(self, t: TableCore, p: str, size: tuple[int, int]) -> None:
         """Draw `p`'s pad again if what it shows changed; while what it is drawn from is as it

@@ -18,8 +18,9 @@ driver code runs and only the bus is missing. What is measured:
 - peak RSS: a process that plays a whole demo game;
 - idle: CPU a running table uses while nobody presses anything.
 
-The press figures are taken on one thread, with time for debounce and long presses virtual, so
-they hold the software's work only (no thread hand-over, no sleeping).
+The press figures are taken with time for debounce and long presses virtual, so they hold the
+software's work only (no sleeping): the app's thread, and the hand-over to the buses' writer
+threads and back (hw/bus_writer.py), which write the mock panels at once.
 """
 
 from __future__ import annotations
@@ -93,9 +94,12 @@ class Breakdown:
     software_p99_ms: float  # press p99 with the store's append taken out
     cpu_p50_ms: float  # CPU time of a press: the software's own cost, whatever the load
     cpu_p99_ms: float
-    bus_p50_ms: float  # a press's bytes on the wires at the configured clocks
+    bus_p50_ms: float  # a press's bytes on the wires at the configured clocks, buses at once
     bus_p99_ms: float
+    one_bus_p99_ms: float  # the same were every byte on one bus, one after the other
+    driver_cpu_p99_ms: float  # the partial drivers' CPU time of a press here, all buses
     fsyncs_per_press: float
+    fsyncs_p99: float
 
 
 def run_all(
@@ -132,7 +136,12 @@ def run_all(
         cpu_p99_ms=round(percentile(run.cpu, 99) * 1000, 3),
         bus_p50_ms=round(percentile([b.bus_ms() for b in run.bus], 50), 2),
         bus_p99_ms=round(percentile([b.bus_ms() for b in run.bus], 99), 2),
+        one_bus_p99_ms=round(percentile([b.one_bus_ms() for b in run.bus], 99), 2),
+        driver_cpu_p99_ms=round(
+            percentile([sum(b.driver_cpu.values()) for b in run.bus], 99) * 1000, 3
+        ),
         fsyncs_per_press=round(sum(run.fsyncs) / n, 2),
+        fsyncs_p99=percentile([float(f) for f in run.fsyncs], 99),
     )
     figures = Figures(
         press_p50_ms=round(p50 * 1000, 3),
@@ -205,9 +214,12 @@ def run_bench(as_json: bool, idle_window: float = IDLE_S, presses: int = MIN_PRE
             f"p50 {b.cpu_p50_ms:g} ms, p99 {b.cpu_p99_ms:g} ms"
         )
         print(
-            f"the Zero 2 W model: CPU time × {ZERO2_CPU_FACTOR:g}, {b.fsyncs_per_press:g} "
-            f"fsyncs a press × {SD_FSYNC_MS:g} ms, bus time p50 {b.bus_p50_ms:g} ms, "
-            f"p99 {b.bus_p99_ms:g} ms (I²C 400 kHz with the mux selects, SPI 8 MHz)"
+            f"the Zero 2 W model: CPU time × {ZERO2_CPU_FACTOR:g}, fsyncs × {SD_FSYNC_MS:g} ms "
+            f"({b.fsyncs_per_press:g} a press, p99 {b.fsyncs_p99:g}) before the first frame, "
+            f"then each frame on its bus from when it was drawn: its driver's CPU "
+            f"(all buses' p99 {b.driver_cpu_p99_ms:g} ms here) and its wire time; the busiest "
+            f"bus's wire time p50 {b.bus_p50_ms:g} ms, p99 {b.bus_p99_ms:g} ms (one bus for "
+            f"all: p99 {b.one_bus_p99_ms:g} ms; I²C 400 kHz with the mux selects, SPI 8 MHz)"
         )
         print(
             f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end; "

@@ -7,25 +7,39 @@ would send, windows and framing included. Beside them, each driver's ``least_byt
 bytes any driver could send for the same change (every byte that differs, in one window), the
 physical limit the ratio is taken against.
 
-The model of a press on a Pi Zero 2 W, each term sequential (the loop writes the displays after
-the decision is stored):
+The model of a press on a Pi Zero 2 W, in the order the app does it: the decision is stored
+(every fsync of a press comes before its first frame), then the app thread draws the frames one
+after the other, and each frame, once given, goes to its bus's writer thread (hw/bus_writer.py),
+which works its frames off in order: the driver's CPU time, then the bytes on the wires. With
+every CPU time here × ZERO2_CPU_FACTOR, a frame given after ``given`` of the press's CPU time
+is done at
 
-    CPU time here × ZERO2_CPU_FACTOR  +  fsyncs × SD_FSYNC_MS  +  bus time of the bytes
+    done = max(its bus's previous frame done, fsyncs × SD_FSYNC_MS + given)
+           + its driver's CPU time + its bytes' time on its wires
 
-with the bus time at the reference build's clocks: I²C at 400 kHz, 9 clocks a byte (8 bits and
-the acknowledge), the TCA9548A's channel select (its address and one control byte) whenever a
-write goes to another channel than the last; SPI at luma's default 8 MHz, 8 clocks a byte.
+and the press's last pixel is the latest of its frames' ``done`` and the app thread's own end
+(fsyncs × SD_FSYNC_MS + the press's CPU time). The buses' threads are taken to run beside the
+app thread (the wires do: an I²C transfer waits in the kernel, the GIL released); their drivers'
+CPU time would, on one core, also have to share it.
+
+The wires are at the reference build's clocks: I²C at 400 kHz on both I²C buses, 9 clocks a
+byte (8 bits and the acknowledge), the TCA9548A's channel select (its address and one control
+byte) whenever a write on the mux's bus goes to another channel than the last; SPI at luma's
+default 8 MHz, 8 clocks a byte. A bus's drivers' CPU time is what hw/partial.py's ``display``
+takes here to work out and frame the windows (the mock stack's own frames do not run it).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
-from hw import partial
+from hw import partial, partial_matrix
+from hw.buses import bus_name
 
 I2C_HZ = 400_000
 I2C_CLOCKS_PER_BYTE = 9  # 8 data bits and the acknowledge
@@ -51,29 +65,82 @@ class CountingSerial:
         self.bytes += self.framing + len(data)
 
 
+def wire_ms(bus: str, count: int) -> float:
+    """Milliseconds ``count`` bytes take on ``bus`` ("i2c-N" or "spiN") at its clock.
+
+    >>> wire_ms("i2c-1", 400), wire_ms("spi0", 8000)
+    (9.0, 8.0)
+    """
+    if bus.startswith("i2c"):
+        return count * I2C_CLOCKS_PER_BYTE / I2C_HZ * 1000
+    return count * 8 / SPI_HZ * 1000
+
+
+@dataclass(frozen=True)
+class Write:
+    """One frame on its bus: given ``given_s`` of the press's CPU time in; its driver's CPU
+    time; the bytes it sent (a mux select included)."""
+
+    bus: str
+    given_s: float
+    cpu_s: float
+    sent: int
+
+
 @dataclass(frozen=True)
 class PressBytes:
-    """The bytes one press puts on the buses, and their physical limit."""
+    """The bytes one press puts on each bus, and their physical limit."""
 
-    i2c: int  # mux selects included
-    spi: int
+    buses: dict[str, int]  # bus name → bytes sent on it, mux selects included
     changed: int  # the fewest bytes the panels could have been sent (mux selects left out)
+    writes: tuple[Write, ...] = field(default=(), compare=False)  # in the order given
+
+    @property
+    def driver_cpu(self) -> dict[str, float]:
+        """Seconds of the drivers' CPU time, by bus."""
+        cpu: dict[str, float] = {}
+        for w in self.writes:
+            cpu[w.bus] = cpu.get(w.bus, 0.0) + w.cpu_s
+        return cpu
+
+    @property
+    def i2c(self) -> int:
+        return sum(n for bus, n in self.buses.items() if bus.startswith("i2c"))
+
+    @property
+    def spi(self) -> int:
+        return sum(n for bus, n in self.buses.items() if bus.startswith("spi"))
 
     @property
     def sent(self) -> int:
-        return self.i2c + self.spi
+        return sum(self.buses.values())
 
     def bus_ms(self) -> float:
-        """Milliseconds on the wires, one bus after the other."""
-        i2c = self.i2c * I2C_CLOCKS_PER_BYTE / I2C_HZ
-        spi = self.spi * 8 / SPI_HZ
-        return (i2c + spi) * 1000
+        """Milliseconds on the wires, the buses writing at once: the busiest bus's."""
+        return max((wire_ms(bus, n) for bus, n in self.buses.items()), default=0.0)
+
+    def last_pixel_ms(self, start_ms: float, end_ms: float, factor: float) -> float:
+        """When the last frame is on its panel, the frames given from ``start_ms`` on (at
+        their CPU time × ``factor``) and the app thread done at ``end_ms`` (the model above).
+        Without the frames' times, every bus starts at ``end_ms``."""
+        if not self.writes:
+            return end_ms + self.bus_ms()
+        done: dict[str, float] = {}
+        for w in self.writes:
+            begins = max(done.get(w.bus, 0.0), start_ms + w.given_s * 1000 * factor)
+            done[w.bus] = begins + w.cpu_s * 1000 * factor + wire_ms(w.bus, w.sent)
+        return max(end_ms, *done.values())
+
+    def one_bus_ms(self) -> float:
+        """Milliseconds on the wires were every byte on one bus after the other (the figure
+        before each bus had its own writer thread, beside the model)."""
+        return sum(wire_ms(bus, n) for bus, n in self.buses.items())
 
 
 @dataclass
 class _Panel:
-    interface: str
-    channel: int | None  # the mux channel of an I²C display
+    bus: str  # hw.buses.bus_name: the wires it is on
+    channel: int | None  # the mux channel of a display behind the mux
     driver: Any
 
 
@@ -92,41 +159,44 @@ class BusMeter:
             if made is None:
                 raise ValueError(f"no partial-update driver for {cfg.model}: nothing to count")
             opts = {"width": cfg.width, "height": cfg.height, "rotate": cfg.rotate}
-            channel = cfg.mux_channel if cfg.interface == "i2c" else None
+            behind_mux = cfg.interface == "i2c" and cfg.i2c_port is None
+            channel = cfg.mux_channel if behind_mux else None
             driver = made(CountingSerial(cfg.interface), **opts)
-            self._panels[cfg.key] = _Panel(cfg.interface, channel, driver)
+            self._panels[cfg.key] = _Panel(bus_name(cfg), channel, driver)
         m = hardware.matrix
         if m is not None:
-            driver = partial.max7219(
+            driver = partial_matrix.max7219(
                 CountingSerial("spi"),
                 cascaded=m.cascaded,
                 block_orientation=m.block_orientation,
                 rotate=m.rotate,
             )
-            self._panels[MATRIX_KEY] = _Panel("spi", None, driver)
+            self._panels[MATRIX_KEY] = _Panel(f"spi{m.spi_port}", None, driver)
         self._channel: int | None = None  # the mux channel selected last
 
-    def press(self, frames: Iterable[tuple[str, Image.Image]]) -> PressBytes:
-        """The bytes of (device key, frame) written in this order."""
-        i2c = spi = changed = 0
-        for key, image in frames:
+    def press(self, frames: Iterable[tuple[str, Image.Image, float]]) -> PressBytes:
+        """The bytes of (device key, frame, CPU seconds into the press it was given) in the
+        order given."""
+        sent_on: dict[str, int] = {}
+        writes: list[Write] = []
+        changed = 0
+        for key, image, given in frames:
             panel = self._panels[key]
             least = panel.driver.least_bytes(image)
             if not least:
                 continue  # nothing differs: the driver sends nothing
-            bus = panel.driver._serial_interface
-            before = bus.bytes
+            serial = panel.driver._serial_interface
+            before, start = serial.bytes, time.thread_time()
             panel.driver.display(image)
-            sent = bus.bytes - before
+            cpu = time.thread_time() - start
+            sent = serial.bytes - before
             changed += least
-            if panel.interface == "spi":
-                spi += sent
-                continue
             if panel.channel is not None and panel.channel != self._channel:
                 sent += MUX_SELECT_BYTES
                 self._channel = panel.channel
-            i2c += sent
-        return PressBytes(i2c, spi, changed)
+            sent_on[panel.bus] = sent_on.get(panel.bus, 0) + sent
+            writes.append(Write(panel.bus, given, cpu, sent))
+        return PressBytes(sent_on, changed, tuple(writes))
 
 
 def zero2_ms(
@@ -138,7 +208,11 @@ def zero2_ms(
 ) -> float:
     """The modelled press → last pixel on a Pi Zero 2 W, in milliseconds.
 
-    >>> zero2_ms(0.001, 1, PressBytes(i2c=400, spi=0, changed=380))
-    23.0
+    >>> pad = Write("i2c-1", given_s=0.0002, cpu_s=0.0001, sent=400)   # given first: 2 ms in
+    >>> main = Write("i2c-0", given_s=0.0008, cpu_s=0.0001, sent=200)  # given 8 ms in
+    >>> both = PressBytes({"i2c-1": 400, "i2c-0": 200}, changed=560, writes=(pad, main))
+    >>> zero2_ms(0.001, 2, both)   # 8 + max(10, 2 + 1 + 9, 8 + 1 + 4.5)
+    21.5
     """
-    return cpu_s * 1000 * factor + fsyncs * fsync_ms + bus.bus_ms()
+    stored = fsyncs * fsync_ms  # the decision, before anything is drawn
+    return bus.last_pixel_ms(stored, stored + cpu_s * 1000 * factor, factor)

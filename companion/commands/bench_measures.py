@@ -27,14 +27,61 @@ class PressRun:
 
     durations: list[float]
     writes: list[int]
-    committing: list[float]  # of each duration, the time the store's append took (its fsync)
-    cpu: list[float]  # CPU time of each press (what other processes on the machine do not inflate)
-    fsyncs: list[int]  # the store's appends each press made: one fsync'd transaction each
+    committing: list[float]  # of each duration, the time the store's append took (its fsyncs)
+    cpu: list[float]  # CPU time of each press on the app's thread
+    fsyncs: list[int]  # the fsyncs each press made (fsync_counter)
     bus: list[PressBytes]  # the bytes each press would put on the buses, and their limit
     store_path: Path  # the SQLite file of the last game played (whole, for the resume figure)
 
 
 # -- a press ---------------------------------------------------------------------------------------
+
+# The fsyncs of a checkpoint with synchronous=FULL: the -wal before its frames are copied, the
+# file after (SQLite's walCheckpoint).
+CHECKPOINT_FSYNCS = 2
+
+
+class FsyncCounter:
+    """Counts the fsyncs a store makes: the journal's (``os.fsync``, counted as it is called),
+    one for each SQLite transaction committed (synchronous=FULL syncs the -wal at each commit)
+    and ``CHECKPOINT_FSYNCS`` for each checkpoint, seen as a write to the SQLite file itself
+    (in WAL mode nothing else writes it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.count = 0
+        self._real = os.fsync
+        self._file_written = self._stamp()
+
+    def __enter__(self) -> FsyncCounter:
+        def counting(fd: int) -> None:
+            self.count += 1
+            self._real(fd)
+
+        os.fsync = counting
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        os.fsync = self._real
+
+    def commit(self) -> None:
+        self.count += 1
+
+    def take(self) -> int:
+        """The fsyncs since the last call (a checkpoint run meanwhile included)."""
+        stamp = self._stamp()
+        if stamp != self._file_written:
+            self.count += CHECKPOINT_FSYNCS
+            self._file_written = stamp
+        count, self.count = self.count, 0
+        return count
+
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size
 
 
 def _frames_written(hw: Any) -> int:
@@ -63,16 +110,26 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     stores: list[SqliteStore] = []
 
     committing = [0.0]
-    appends = [0]
+    counter = FsyncCounter(path)
 
     class TimedStore(SqliteStore):
+        """Times each append; counts each transaction it commits."""
+
+        def start(self, header: Any) -> None:
+            super().start(header)
+            counter.commit()
+
         def append(self, entry: Any) -> None:
-            appends[0] += 1
             start = time.perf_counter()
             try:
                 super().append(entry)
+                counter.commit()
             finally:
                 committing[0] += time.perf_counter() - start
+
+        def save_screen(self, state: dict[str, Any]) -> None:
+            super().save_screen(state)
+            counter.commit()
 
     def timed_store(at: Path) -> SqliteStore:
         stores.append(TimedStore(at))
@@ -80,14 +137,17 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
 
     hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     meter = BusMeter(hardware)
-    frames: list[tuple[str, Any]] = []  # (device key, image) given to a device during a press
-    send = GuardedDevice._send
+    # (device key, image, CPU seconds into the press) of each frame given during a press
+    frames: list[tuple[str, Any, float]] = []
+    pressed = [0.0]  # the app thread's CPU clock when the press began
+    show = GuardedDevice._show
 
-    def recording_send(self: GuardedDevice, image: Any) -> None:
-        frames.append((self.key, image))  # kept, not copied: a renderer makes a new image
-        send(self, image)
+    def recording_show(self: GuardedDevice, image: Any) -> bool:
+        # kept, not copied: a renderer makes a new image
+        frames.append((self.key, image, time.thread_time() - pressed[0]))
+        return show(self, image)
 
-    GuardedDevice._send = recording_send  # type: ignore[method-assign]
+    GuardedDevice._show = recording_show  # type: ignore[method-assign]
     fsyncs: list[int] = []
     bus: list[PressBytes] = []
     durations: list[float] = []
@@ -95,27 +155,31 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     commits: list[float] = []
     cpu: list[float] = []
     try:
+        counter.__enter__()
         kept = open_resilient(path, durable=timed_store)  # the net, as `companion run` has it
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=kept)
         meter.press(frames)  # the start-up screens: on the panels before the first press
+        counter.take()  # the store's opening: not a press's
         presser = Presser(hw, clock)
         driver = BotDriver(app, presser, make_bots(seats, seed), hw.events)
         events = hw.events
         while (planned := driver.plan()) is not None:
             player, buttons = planned
             for button in buttons:
-                before, committing[0], appends[0] = _frames_written(hw), 0.0, 0
+                before, committing[0] = _frames_written(hw), 0.0
                 frames.clear()
-                start, start_cpu = time.perf_counter(), time.thread_time()
+                # The app thread's CPU: the mock's writer threads run luma's dummy, which the Pi
+                # does not; the Pi's drivers are timed by the meter, frame by frame.
+                start, pressed[0] = time.perf_counter(), time.thread_time()
                 presser.press(player, button)
                 while not events.empty():  # what the one loop does with each event
                     app.handle(events.get_nowait())
                 took = time.perf_counter() - start
-                cpu.append(time.thread_time() - start_cpu)
+                cpu.append(time.thread_time() - pressed[0])
                 writes.append(_frames_written(hw) - before)
                 durations.append(took)
                 commits.append(committing[0])
-                fsyncs.append(appends[0])
+                fsyncs.append(counter.take())
                 bus.append(meter.press(frames))  # after the timing: the Pi has no such step
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
         if app.mode != Mode.FINAL:
@@ -123,7 +187,8 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         if not kept.saving:  # the commits timed would not be every decision's
             raise RuntimeError(f"the scripted game (seed {seed}) was not saved: {kept.message}")
     finally:
-        GuardedDevice._send = send  # type: ignore[method-assign]
+        counter.__exit__()
+        GuardedDevice._show = show  # type: ignore[method-assign]
         hw.close()
         for store in stores:
             store.close()
@@ -228,11 +293,17 @@ hw.close()
 print(shown)
 """
 
+# The process's own peak, VmHWM: Linux's ru_maxrss also keeps the parent's resident set at the
+# fork before exec, so it would report the bench's own size once that is the larger.
 _DEMO_RSS = """
-import io, resource
+import io, re, resource
 from companion.commands.demo import run_demo
 run_demo(5, 1, pace=0.0, as_json=True, out=io.StringIO())
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+try:
+    with open("/proc/self/status") as f:
+        print(re.search(r"VmHWM:\\s+(\\d+) kB", f.read()).group(1))
+except OSError:
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 _IDLE = """

@@ -39,7 +39,7 @@ def check_wiring(
     for d in displays:
         if d.interface != "i2c":
             continue
-        if not buses.i2c:
+        if not buses.i2c and d.i2c_port in (None, 1):  # i2c-1 itself, or the mux on it
             r.add(join(d.key, "interface"), "is 'i2c' but buses.i2c = false; enable I²C or use SPI")
         if d.mux_channel is not None and mux_address is None and "mux" not in r.broken:
             r.add(join(d.key, "mux_channel"), "needs a [mux] table with the mux's address")
@@ -60,7 +60,8 @@ def check_wiring(
         i2c = [d for d in displays if d.interface == "i2c"]
         root = {d.address: d.key for d in i2c if d.on_root_bus()}
         for d in i2c:
-            if not d.on_root_bus() and d.address in root:
+            behind_mux = d.i2c_port is None and d.mux_channel is not None  # not another bus
+            if behind_mux and d.address in root:
                 r.add(
                     join(d.key, "address"),
                     f"0x{d.address:02X} behind the mux clashes with {root[d.address]} on the "

@@ -42,3 +42,56 @@ def test_an_unchanged_led_is_not_written_again(hw, mocker):
     on = mocker.spy(hw.pads["blue"], "led_on")
     out.led("blue", True)
     assert on.call_count == 0
+
+
+def test_a_decision_is_stored_before_any_of_its_frames_reaches_a_bus(tmp_path):
+    """With one writer thread per bus, a press's frames still reach the panels only after its
+    decision is committed, and every panel holds its frame when the press is handled."""
+    import threading
+
+    from companion.app.setup import TableDefaults
+    from companion.app.table import TableApp
+    from companion.session.resilient import open_resilient
+    from companion.session.sqlite_store import SqliteStore
+    from companion.testing import BotDriver, Presser, VirtualClock, make_bots
+
+    hardware, table = load_app_config(None, "pi.toml")
+    clock = VirtualClock()
+    hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
+    log: list[tuple[str, str]] = []
+
+    class LoggingStore(SqliteStore):
+        def append(self, entry) -> None:
+            super().append(entry)
+            log.append(("stored", threading.current_thread().name))
+
+    for d in [*hw.displays(), hw.matrix]:
+        real = d.device.display
+        d.device.display = lambda img, real=real, key=d.key: (
+            log.append((key, threading.current_thread().name)),
+            real(img),
+        )
+    seats, me = tuple(hardware.players), threading.current_thread().name
+    store = open_resilient(tmp_path / "game.db", durable=LoggingStore)
+    try:
+        app = TableApp(hw, TableDefaults(table.options, seats), seed=5, store=store)
+        driver = BotDriver(app, Presser(hw, clock), make_bots(seats, 5), hw.events, sync=True)
+        decisions = buses = 0
+        for _ in range(120):
+            planned = driver.plan()
+            assert planned is not None
+            player, buttons = planned
+            for button in buttons:
+                log.clear()
+                driver.press(player, button)
+                frames = [i for i, (what, _) in enumerate(log) if what != "stored"]
+                if ("stored", me) in log:
+                    decisions += 1
+                    assert all(i > log.index(("stored", me)) for i in frames), log
+                buses = max(buses, len({thread for what, thread in log if what != "stored"}))
+                for d in hw.displays():  # handled: every panel holds the frame it was given
+                    assert d.device.image.tobytes() == d._last.tobytes()
+        assert decisions > 10 and buses == 3  # i2c-0, i2c-1 and spi0 were written at once
+    finally:
+        hw.close()
+        store.close()

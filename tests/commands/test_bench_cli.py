@@ -41,7 +41,9 @@ def _stub(monkeypatch, figures: bench.Figures) -> list[tuple[float, int]]:
 
     def run_all(idle_window, presses, progress):
         calls.append((idle_window, presses))
-        return figures, bench.Breakdown(10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 0.4)
+        return figures, bench.Breakdown(
+            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0
+        )
 
     monkeypatch.setattr(bench, "run_all", run_all)
     return calls

@@ -121,10 +121,10 @@ def test_every_problem_is_reported_at_once():
 def test_two_displays_on_one_bus_address_and_mux_clash():
     (msg,) = problems(edited(**{"players.blue.display.mux_channel": 0}))
     assert msg.startswith("players.blue.display.address: 0x3C on mux channel 0 is already used by")
-    (msg,) = problems(edited(**{"players.blue.display.i2c_port": 9, "display.i2c_port": 9}))
-    assert msg.startswith("players.blue.display.address: 0x3C on I²C port 9 is already used by")
-    msgs = problems(edited(**{"display.i2c_port": 1}))
-    assert all("clashes with display on the root bus" in m for m in msgs) and len(msgs) == 5
+    (msg,) = problems(edited(**{"players.blue.display.i2c_port": 0}))  # beside black's
+    assert msg.startswith("players.black.display.address: 0x3C on I²C port 0 is already used by")
+    msgs = problems(edited(**{"display.i2c_port": 1, "display.address": 0x3C}))
+    assert all("clashes with display on the root bus" in m for m in msgs) and len(msgs) == 4
 
 
 def test_spi_device_needs_its_bus():

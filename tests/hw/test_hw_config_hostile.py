@@ -319,8 +319,8 @@ def test_a_mux_address_in_hex_is_shown_in_hex_with_no_false_follow_on_lines(tmp_
             "input.long_press_s: 1e+300 is not accepted; accepted: seconds, 0.1–10",
         ),
         (
-            "[display]",
-            "[display]\ni2c_port = 9223372036854775807",
+            "i2c_port = 0\n",
+            "i2c_port = 9223372036854775807\n",
             "display.i2c_port: 9223372036854775807 is not accepted; accepted: an I²C bus",
         ),
         (

@@ -124,7 +124,7 @@ def test_bus_error_degrades_the_display_and_the_game_goes_on(bus, clock, caplog)
         d.show(scene(d.size))
     assert d.degraded
     assert [(e.device, e.recovered) for e in events] == [("ssd1309", False)]
-    assert "DeviceNotFoundError" in events[0].reason and "0x3C" in events[0].reason
+    assert "DeviceNotFoundError" in events[0].reason and "0x3D" in events[0].reason
     assert len([r for r in caplog.records if "degraded" in r.getMessage()]) == 1
 
 

@@ -18,13 +18,13 @@ from luma.core.interface.serial import i2c, noop, spi
 from PIL import Image, ImageDraw
 
 from companion.testing import VirtualClock
-from hw import devices, partial
+from hw import devices, partial, partial_matrix
 from hw.config import load_config
 from hw.display import Display
 
 PI = load_config(CONFIG / "pi.toml")
 PAD = dataclasses.replace(PI.players["red"].display, i2c_port=22)  # an explicit port: no sysfs
-MAIN = dataclasses.replace(PI.display, i2c_port=27)
+MAIN = dataclasses.replace(PI.display, i2c_port=27, address=0x3C)
 FAULTS = (OSError, luma.core.error.Error)  # smbus2's raw NACK, or luma's wrapping of it
 
 
@@ -106,7 +106,7 @@ def test_the_ssd1322_sends_the_changed_row_in_one_window_of_whole_column_address
 
 def test_the_max7219_sends_only_the_digit_that_changed_through_the_whole_chain(monkeypatch):
     bus = FakeSPI().install(monkeypatch)
-    dev = partial.max7219(spi(gpio=noop()), cascaded=4, block_orientation=-90)
+    dev = partial_matrix.max7219(spi(gpio=noop()), cascaded=4, block_orientation=-90)
     blank = Image.new("1", dev.size)
     dev.display(blank)
     before = len(bus.transfers)
@@ -206,8 +206,48 @@ def test_a_whole_frame_is_the_bytes_luma_sends_for_it(pixels, rotate):
 
 def test_the_drivers_opened_for_the_reference_build_are_the_partial_ones():
     assert partial.partial_model("ssd1309") is partial.ssd1309
-    assert partial.partial_model("sh1106") is None  # luma's own, unchanged
+    assert partial.partial_model("sh1106") is partial.sh1106
+    assert partial.partial_model("ssd1325") is None  # luma's own, unchanged
     drv = devices.real_display(PAD, serial=lambda cfg: noop())
     assert isinstance(drv.make(drv.open_bus()), partial.ssd1306)
     m = devices.real_matrix(PI.matrix, serial=lambda cfg: noop())
-    assert isinstance(m.make(m.open_bus()), partial.max7219)
+    assert isinstance(m.make(m.open_bus()), partial_matrix.max7219)
+
+
+def test_an_sh1106_sends_one_page_window_per_changed_run_at_its_column_offset(adapter):
+    dev = partial.sh1106(i2c(port=22, address=0x3C), width=128, height=64)
+    blank = Image.new("1", dev.size)
+    dev.display(blank)
+    before = len(adapter.writes)
+    dev.display(lit_row(lit_row(blank, 9, 10, 20), 17, 100, 101))  # pages 1 and 2
+    assert adapter.writes[before:] == [
+        (22, 0x3C, bytes([0x00, 0xB1, (2 + 10) & 0x0F, 0x10 | (2 + 10) >> 4])),  # page 1, col 12
+        (22, 0x3C, bytes([0x40] + [0x02] * 11)),
+        (22, 0x3C, bytes([0x00, 0xB2, (2 + 100) & 0x0F, 0x10 | (2 + 100) >> 4])),
+        (22, 0x3C, bytes([0x40] + [0x02] * 2)),
+    ]
+    before = len(adapter.writes)
+    dev.contrast(9)  # a contrast change: the next frame goes whole, page by page
+    dev.display(blank)
+    assert data_sizes(adapter, before) == [128] * 8
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pair=st.integers(1, 80).flatmap(
+        lambda n: st.tuples(st.binary(min_size=n, max_size=n), st.binary(min_size=n, max_size=n))
+    ),
+    gap=st.integers(0, 12),
+    same=st.lists(st.integers(0, 79)),
+)
+def test_changed_runs_are_the_differing_bytes_joined_across_at_most_gap_equal_ones(pair, gap, same):
+    old, new = pair
+    new = bytes(old[i] if i in same else b for i, b in enumerate(new))  # some bytes equal
+    differ = [i for i in range(len(new)) if old[i] != new[i]]
+    want: list[tuple[int, int]] = []
+    for i in differ:
+        if want and i - want[-1][1] <= gap:
+            want[-1] = (want[-1][0], i + 1)
+        else:
+            want.append((i, i + 1))
+    assert partial.changed_runs(old, new, gap) == want

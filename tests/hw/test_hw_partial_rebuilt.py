@@ -15,10 +15,10 @@ from hw_testing import FakeI2CAdapter, FakeSPI
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from luma.core.interface.serial import i2c, noop, spi
-from panel_models import MAX7219Chain, SSD1306Panel, SSD1322Panel, luma_greys
+from panel_models import MAX7219Chain, SH1106Panel, SSD1306Panel, SSD1322Panel, luma_greys
 from PIL import Image, ImageDraw
 
-from hw import partial
+from hw import partial, partial_matrix
 
 FAULTS = (OSError, luma.core.error.Error)  # smbus2's raw NACK, or luma's wrapping of it
 
@@ -133,6 +133,30 @@ def test_the_rebuilt_ssd1306_panel_always_holds_the_last_image(data, model, rota
 
 
 @SLOW
+@given(data=st.data(), height=st.sampled_from([64, 32]), rotate=st.sampled_from([0, 2]))
+def test_the_rebuilt_sh1106_panel_always_holds_the_last_image(data, height, rotate):
+    with i2c_adapter() as adapter:
+        panel = SH1106Panel()
+        seen = 0
+
+        def check(img: Image.Image) -> None:
+            nonlocal seen
+            for _, _, payload in adapter.writes[seen:]:
+                panel.feed_i2c(payload)
+            seen = len(adapter.writes)
+            want = dev.preprocess(img)
+            assert panel.image(want.size).tobytes() == want.tobytes()
+
+        def fail_next(k: int, keeps: int) -> None:
+            adapter.nack_at, adapter.nack_keeps = len(adapter.writes) + k, keeps
+
+        bus = i2c(port=22, address=0x3C)
+        dev = partial.sh1106(bus, width=128, height=height, rotate=rotate)
+        play(dev, data.draw(frames(dev.size, "1")), "1", fail_next, check)
+        bus.cleanup()
+
+
+@SLOW
 @given(
     data=st.data(),
     size=st.sampled_from([(256, 64), (128, 32), (64, 32)]),
@@ -187,7 +211,7 @@ def test_the_rebuilt_max7219_chain_always_holds_what_luma_would_send_whole(data,
         def fail_next(k: int, keeps: int) -> None:
             bus.fail_at, bus.fail_keeps = len(bus.transfers) + k, keeps
 
-        dev = partial.max7219(spi(gpio=noop()), cascaded=4, block_orientation=orientation)
+        dev = partial_matrix.max7219(spi(gpio=noop()), cascaded=4, block_orientation=orientation)
         play(dev, data.draw(frames(dev.size, "1")), "1", fail_next, check)
 
 

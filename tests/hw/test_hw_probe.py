@@ -26,17 +26,18 @@ USB_AND_HDMI = (
 
 @pytest.fixture
 def machine(tmp_path, monkeypatch):
-    """A Pi as pi.toml describes it: mux at 0x70, channels 0–7 → i2c-11…18, all present."""
+    """A Pi as pi.toml describes it: mux at 0x70, channels 0–7 → i2c-11…18, four pads on 0–3,
+    the main display (0x3D) and the black pad (0x3C) on i2c-0, all present."""
     sysfs, dev = tmp_path / "sys", tmp_path / "dev"
     (sysfs / "1-0070").mkdir(parents=True)
     dev.mkdir()
     for channel in range(8):
         os.symlink(f"../i2c-{FIRST_BUS + channel}", sysfs / "1-0070" / f"channel-{channel}")
         (dev / f"i2c-{FIRST_BUS + channel}").touch()
-    for name in ("i2c-1", "spidev0.0", "gpiochip0"):
+    for name in ("i2c-0", "i2c-1", "spidev0.0", "gpiochip0"):
         (dev / name).touch()
     (tmp_path / "cards").write_text(USB_AND_HDMI)
-    present = {(FIRST_BUS + channel, 0x3C) for channel in range(6)}
+    present = {(FIRST_BUS + channel, 0x3C) for channel in range(4)} | {(0, 0x3C), (0, 0x3D)}
     adapter = FakeI2CAdapter(tmp_path / "i2c", present=present).install(monkeypatch)
     return sysfs, dev, adapter
 
@@ -68,7 +69,7 @@ def test_probe_finds_everything_on_a_complete_machine(machine, capsys):
 
 def test_probe_names_each_missing_bus_and_device_by_its_key(machine, monkeypatch):
     sysfs, dev, adapter = machine
-    os.unlink(sysfs / "1-0070" / "channel-4")  # black's channel
+    os.unlink(sysfs / "1-0070" / "channel-3")  # green's channel
     (dev / f"i2c-{FIRST_BUS + 1}").unlink()  # blue's bus node
     adapter.present.discard((FIRST_BUS, 0x3C))  # red's display unplugged
     (dev / "spidev0.0").unlink()
@@ -79,13 +80,13 @@ def test_probe_names_each_missing_bus_and_device_by_its_key(machine, monkeypatch
     assert [p.split(":")[0] for p in problems] == [
         "players.red.display.address",
         "players.blue.display.mux_channel",
-        "players.black.display.mux_channel",
+        "players.green.display.mux_channel",
         "matrix.spi_device",
         "buses.gpio_chip",
     ]
     assert f"nothing answers at 0x3C on {dev}/i2c-{FIRST_BUS} (mux channel 0)" in problems[0]
     assert f"{dev}/i2c-{FIRST_BUS + 1} is missing" in problems[1]
-    assert "the mux has no channel 4" in problems[2]
+    assert "the mux has no channel 3" in problems[2]
     assert "dtoverlay=spi0-1cs" in problems[3]
     assert "'gpio' group" in problems[4] and "usermod -aG gpio" in problems[4]
 
@@ -131,6 +132,19 @@ def test_no_i2c_bus_at_all_asks_for_the_config_txt_line(machine):
     (dev / "i2c-1").unlink()
     (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
     assert "dtparam=i2c_arm=on" in problem and "i2c-dev" in problem
+
+
+def test_i2c0_missing_asks_for_its_config_txt_lines_in_one_line_for_both_its_displays(machine):
+    sysfs, dev, adapter = machine
+    (dev / "i2c-0").unlink()
+    (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+    assert problem.startswith("display.i2c_port: ")  # not again for the black pad
+    assert "dtparam=i2c_vc=on" in problem and "dtparam=i2c_vc_baudrate=400000" in problem
+    (dev / "i2c-0").touch()
+    adapter.present.discard((0, 0x3D))  # the bus is there; the main display does not answer
+    (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+    assert problem.startswith("display.address: nothing answers at 0x3D on ")
+    assert "i2c-0 (I²C port 0)" in problem
 
 
 def test_the_spi_advice_follows_the_chip_selects_the_config_uses(machine):

@@ -23,7 +23,9 @@ from hw.health import Health
 from hw.matrix import Matrix, render_text
 
 PI = load_config(CONFIG / "pi.toml")
-MAIN = dataclasses.replace(PI.display, i2c_port=27)  # an explicit port: no sysfs needed
+MAIN = dataclasses.replace(
+    PI.display, i2c_port=27, address=0x3C
+)  # an explicit port: no sysfs needed
 PAD = dataclasses.replace(PI.players["red"].display, i2c_port=22)
 DISPLAY_ON, DISPLAY_OFF, CHARGE_PUMP = 0xAF, 0xAE, 0x8D
 

@@ -88,6 +88,64 @@ class SSD1306Panel:
         return img
 
 
+# SH1106 commands luma sends with an argument byte (datasheet, commands 9–20); every other byte
+# of a command message is a command alone: 0x00–0x0F / 0x10–0x1F the column's low / high
+# nibble, 0x40–0x7F the start line, 0xB0–0xB7 the page, 0xA0–0xAF and 0xC0–0xCF settings.
+SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xAD: 1, 0xDC: 1}
+# SSD1306 commands luma's SH1106 set-up also sends (MEMORYMODE, CHARGEPUMP): no SH1106 command,
+# taken as nothing (CHARGEPUMP's argument 0x14 then reads as a column nibble, set again later).
+SH1106_UNKNOWN = {0x20, 0x8D}
+
+
+class SH1106Panel:
+    """132 columns × 8 pages of RAM, page addressing only: ``0xB0 | p`` sets the page, ``0x0n``
+    and ``0x1n`` the column's nibbles; each data byte goes to the column, which moves on along
+    the page (never to the next page)."""
+
+    def __init__(self) -> None:
+        self.ram = [bytearray(132) for _ in range(8)]
+        self.page = self.col = 0
+        self.on = False
+
+    def feed_i2c(self, payload: bytes) -> None:
+        control, body = payload[0], payload[1:]
+        if control == 0x40:
+            for b in body:
+                assert self.col < 132, "data past the page's last column"
+                self.ram[self.page][self.col] = b
+                self.col += 1
+            return
+        assert control == 0x00, f"unknown control byte {control:#04x}"
+        i = 0
+        while i < len(body):
+            cmd = body[i]
+            if cmd in SH1106_ARGS:
+                i += 1 + SH1106_ARGS[cmd]
+                continue
+            if cmd in SH1106_UNKNOWN:
+                pass
+            elif cmd <= 0x0F:
+                self.col = (self.col & 0xF0) | cmd
+            elif cmd <= 0x1F:
+                self.col = (self.col & 0x0F) | (cmd & 0x0F) << 4
+            elif 0xB0 <= cmd <= 0xB7:
+                self.page = cmd & 0x07
+            elif cmd in (0xAE, 0xAF):
+                self.on = cmd == 0xAF
+            elif not (0x40 <= cmd <= 0x7F or 0xA0 <= cmd <= 0xAF or 0xC0 <= cmd <= 0xCF):
+                raise AssertionError(f"unknown SH1106 command {cmd:#04x}")
+            i += 1
+
+    def image(self, size: tuple[int, int], offset: int = 2) -> Image.Image:
+        w, h = size
+        img = Image.new("1", size)
+        px = img.load()
+        for y in range(h):
+            for x in range(w):
+                px[x, y] = 255 if self.ram[y // 8][offset + x] >> (y % 8) & 1 else 0
+        return img
+
+
 # Argument bytes of each SSD1322 command luma sends (datasheet §9), all as data after D/C low.
 SSD1322_ARGS = {
     0xFD: 1, 0xA4: 0, 0xA5: 0, 0xA6: 0, 0xA7: 0, 0xB3: 1, 0xCA: 1, 0xA2: 1, 0xA1: 1, 0xA0: 2,
