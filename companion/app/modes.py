@@ -221,7 +221,7 @@ class Game(TableMode):
                 lines = ("waiting…",)
         if t.public_note:
             lines = (*lines, t.public_note)
-        return MainUI("game", lines=lines, alerts=alerts)
+        return MainUI("game", lines=lines, alerts=alerts, page=t.offer_page)
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
         seat = t.seat(p)

@@ -32,6 +32,9 @@ class MainUI:
     # "final": the totals after each scoring ({"round", "totals"}); a wide display draws the
     # score progression beside the ranking.
     history: tuple[Mapping[str, Any], ...] = ()
+    # "game": which page of the cards on offer the cards row shows, when they need more than
+    # one (the app turns it on a slow timer).
+    page: int = 0
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """Nothing that carries meaning is cut: whole bot games on both shipped configs (pi.toml: a
 128×64 main display and 128×32 pads; sim.toml: a 256×64 main display, pads with and without a
 display), 2 to 5 players and every table option, and every text any display draws — prompts,
-menu labels, alerts, announcements, notices — must fit whole. A text fitted to its room ends in
-"…" (the main font) or ".." (the small print) when it did not. (A row with no room on its
-screen is not drawn at all; the layouts give the prompt its rows first.)
+menu labels, alerts, announcements, notices, each page of the cards on offer — must fit whole.
+A text fitted to its room ends in "…" (the main font) or ".." (the small print) when it did
+not. (A row with no room on its screen is not drawn at all; the layouts give the prompt its
+rows first.)
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, 
     steps, walked_at = 0, -1
     while driver.step():
         steps += 1
+        if table.app.turn_every() is not None:
+            table.app.turn()  # the cards row's next page: over a game, every page is drawn
         if steps % 23 == 0:
             _stray_presses(table)
         s = table.app.session
