@@ -19,6 +19,7 @@ from companion.app.privacy import blind_and_private, privacy_ui
 from companion.elgrande.moves import RuleError
 from companion.screens import MainUI, PadMenu
 from companion.screens.board_page import board_page
+from companion.screens.names import card_text
 from companion.screens.pages import announce_footer
 from companion.screens.text import wrap as wrap_text
 
@@ -221,7 +222,7 @@ class Game(TableMode):
                 lines = ("waiting…",)
         if t.public_note:
             lines = (*lines, t.public_note)
-        return MainUI("game", lines=lines, alerts=alerts, page=t.offer_page)
+        return MainUI("game", lines=lines, alerts=alerts, page=t.turns)
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
         seat = t.seat(p)
@@ -230,7 +231,8 @@ class Game(TableMode):
             decision = t.view.decision
             assert decision is not None  # the seat has options
             notice = seat.notice or ""
-            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice)
+            text = card_text(menu.current()) or ""  # what the card under the cursor does
+            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice, text)
         if seat.sealed_choice is not None:
             return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, seat.sealed_choice)
         # The same words whoever is deciding (the LED and the main display say who): handing the

@@ -24,13 +24,12 @@ from companion.app.painter import Painter, main_ui, own, pad_menu
 from companion.app.privacy import close_if_done, needs_privacy
 from companion.app.setup import TableDefaults
 from companion.screens import MainUI, PadMenu
-from companion.screens.game_page import offer_pages
 from companion.session.store import Store
 from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
 from hw.hardware import Hardware
 
 # Slow enough to read a title from across the table, and one redraw in that time at most.
-TURN_EVERY_S = 3.0
+TURN_EVERY_S = 4.0
 
 
 class TableApp(TableCore):
@@ -101,19 +100,15 @@ class TableApp(TableCore):
     # -- the one timed page ----------------------------------------------------------------------
 
     def turn_every(self) -> float | None:
-        """Seconds between turns of the main display's cards row while it pages the cards on
-        offer (more titles than fit); None while nothing on the display turns."""
-        if self.mode != Mode.GAME or self.session is None or self.privacy is not None:
-            return None
-        if main_ui(self).screen != "game":
-            return None
-        pages = offer_pages(self.view.face_up, self.hw.display.size[0])
-        return TURN_EVERY_S if len(pages) > 1 else None
+        """Seconds between turns of the pages that turn by themselves — the main display's
+        cards on offer, the card text on the pad of the player choosing — while a display
+        shows more than one page of them; None while nothing turns."""
+        return TURN_EVERY_S if self.painter.turning() else None
 
     def turn(self) -> None:
-        """The cards row shows its next page."""
+        """Each text that turns by itself shows its next page."""
         with self.lock:
-            self.offer_page += 1
+            self.turns += 1
             self.painter.paint(self)
             self.changed.notify_all()
 

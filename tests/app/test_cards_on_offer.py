@@ -50,7 +50,7 @@ def test_the_cards_row_turns_through_every_title_on_offer(make_table, monkeypatc
     app = table.app
     rows = _cards_rows(monkeypatch, drawn)
     assert app.turn_every() == TURN_EVERY_S
-    pages, before = 8, len(rows())
+    pages, before = 7, len(rows())  # 28 s: before the first maintenance
     events = ScriptedQueue(table.clock, [(0, None)] * pages)
     run_loop(app, events, Notes(None), clock=table.clock)
     assert events.timeouts[:pages] == [TURN_EVERY_S] * pages

@@ -562,6 +562,7 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
         "companion.screens.reasons",
         "companion.screens.pages",
         "companion.screens.legacy_text",
+        "companion.screens.game_page",
     ],
 )
 def test_docstring_examples_run(name):
