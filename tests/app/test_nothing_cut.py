@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app.menus import presses_to
 from companion.testing import make_bots
 
 SEATS = ("red", "blue", "yellow", "green", "black")
@@ -75,7 +76,10 @@ def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, 
         decision = s.table_view().decision if s is not None else None
         if decision and decision.kind == "correct" and len(s.entries) != walked_at:
             walked_at = len(s.entries)
-            table.press(decision.waiting[0], *["right"] * 10)  # every board page is drawn
+            p = decision.waiting[0]
+            table.press(p, *["right"] * 10)  # the board pages in the menu are drawn
+            while page := next((a for a in s.seat_view(p).options if a.kind == "matches"), None):
+                table.press(p, *presses_to(table.app.menu_for(p), page))  # every page, ● each
     assert table.app.session.over
     assert not _cut(drawn, "…"), sorted(_cut(drawn, "…"))
     assert not _cut(tiny, ".."), sorted(_cut(tiny, ".."))

@@ -563,6 +563,7 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
         "companion.screens.pages",
         "companion.screens.legacy_text",
         "companion.screens.game_page",
+        "companion.screens.board_page",
     ],
 )
 def test_docstring_examples_run(name):
