@@ -52,6 +52,7 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
         bottom -= LINE + 1
         c.row(bottom, ui.footer)
+    share = False  # the King and the cards on one row (narrow display)
     if wide:
         c.right(0, king, c.width - x - GLYPH_W * 2)
         top = _standings(c, view, BODY, LINE, "▶")
@@ -62,16 +63,18 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         where = f"King {short_area(view['king'])}" if view.get("king") else ""
         # The King and the cards share a row when every page fits beside it whole, else a
         # row each: the rows stay where they are while the pages turn.
-        share = where and offer and all(_fits_small(f"{where}  {o}", c) for o in offer)
-        for text in [f"{where}  {cards}"] if share else [where, cards]:
-            if text:
-                small_print(c, 1, top, text, c.width - 2)
-                top += SMALL
+        # A row of its own for the cards gives way to the prompt when rows run out.
+        share = bool(where and offer) and all(_fits_small(f"{where}  {o}", c) for o in offer)
+        head = f"{where}  {cards}" if share else where
+        if head:
+            small_print(c, 1, top, head, c.width - 2)
+            top += SMALL
         top += 1
-        cards = ""
+    facts = [] if not cards or share else [(cards, not wide)]
     who = who_line(view, c.width - 2)
+    facts += [(who, False)] if who else []
     prompt = ui.title or _prompt(view)  # the app may word the prompt itself
-    _game_body(c, top, bottom + 1, [f for f in (cards, who) if f], prompt, list(ui.lines))
+    _game_body(c, top, bottom + 1, facts, prompt, list(ui.lines))
 
 
 @lru_cache(maxsize=64)
@@ -108,27 +111,29 @@ def _fits_small(text: str, c: Canvas) -> bool:
 
 
 def _game_body(
-    c: Canvas, top: int, bottom: int, facts: list[str], prompt: str, lines: list[str]
+    c: Canvas,
+    top: int,
+    bottom: int,
+    facts: list[tuple[str, bool]],
+    prompt: str,
+    lines: list[str],
 ) -> None:
-    """The facts, the prompt and the app's lines (the active player's menu, a refusal), each
-    whole, between `top` and `bottom`: the first way of these that fits is drawn — all in the
-    big font; without the facts (the last first: who is still choosing, which the standings
-    mark too, goes before the cards on offer); the lines, or the prompt, or both in small
-    print."""
+    """The facts (each with its size: small print or not), the prompt and the app's lines (the
+    active player's menu, a refusal), each whole, between `top` and `bottom`: the first way of
+    these that fits is drawn — the prompt and the lines in the big font, then the lines, or the
+    prompt, or both in small print; each first with every fact, then without the last of them
+    (who is still choosing, which the standings mark too, goes before the cards on offer)."""
     said = [prompt] if prompt else []
-    ways: list[tuple[list[str], list[tuple[str, bool]]]] = [
-        (facts[: len(facts) - k], _rows(c, said, False) + _rows(c, lines, False))
+    sizes = [(False, False), (False, True), (True, False), (True, True)]
+    ways = [
+        facts[: len(facts) - k] + _rows(c, said, small_said) + _rows(c, lines, small_lines)
+        for small_said, small_lines in sizes
         for k in range(len(facts) + 1)
     ]
-    ways += [
-        ([], _rows(c, said, False) + _rows(c, lines, True)),
-        ([], _rows(c, said, True) + _rows(c, lines, False)),
-        ([], _rows(c, said, True) + _rows(c, lines, True)),
-    ]
-    kept, rows = next((w for w in ways if _height(w[0], w[1]) <= bottom - top), ways[-1])
+    rows = next((w for w in ways if _height(w) <= bottom - top), ways[-1])
     y = top
-    for text, small in [*((f, False) for f in kept), *rows]:
-        if y + _height([], [(text, small)]) > bottom:
+    for text, small in rows:
+        if y + _height([(text, small)]) > bottom:
             break  # nothing fits any more: better left out than drawn over the alerts
         if small:
             small_print(c, 1, y, text, c.width - 2)
@@ -146,10 +151,10 @@ def _rows(c: Canvas, texts: list[str], small: bool) -> list[tuple[str, bool]]:
     return [(r, False) for t in texts for r in wrap(t, room, 9)]
 
 
-def _height(facts: list[str], rows: list[tuple[str, bool]]) -> int:
+def _height(rows: list[tuple[str, bool]]) -> int:
     """The pixels these rows take (a big glyph is 11 px tall on a 10 px pitch)."""
-    big = len(facts) + sum(not small for _, small in rows)
-    return big * LINE + (len(rows) - big + len(facts)) * SMALL + 1
+    big = sum(not small for _, small in rows)
+    return big * LINE + (len(rows) - big) * SMALL + 1
 
 
 def small_print(c: Canvas, x: int, y: int, text: str, room: int) -> None:

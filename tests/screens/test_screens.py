@@ -242,6 +242,24 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
 
 
+def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, monkeypatch):
+    from companion.screens import game_page
+
+    tiny: list[str] = []
+    real = game_page.draw_legacy
+    monkeypatch.setattr(
+        game_page,
+        "draw_legacy",
+        lambda d, xy, t, f, font: (tiny.append(t), real(d, xy, t, f, font)),
+    )
+    ui = MainUI("game", alerts=("green, blue: hold ● to choose unseen",))
+    render_main(BIDS, ui, (128, 64), "1")
+    assert "Choose your power card (sealed)" in [*tiny, *drawn]
+    tiny.clear()
+    render_main(BIDS, MainUI("game"), (128, 64), "1")  # with the room, the cards show too
+    assert any(t.startswith("Cards 1/5 ") for t in tiny), tiny
+
+
 FIVE = (
     "blue 1st with 4: 5",
     "red 2nd with 3: 3",
