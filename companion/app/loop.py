@@ -4,10 +4,11 @@ Hardware callbacks only enqueue (hw.input.InputHub); nothing else calls the app.
 lets a driver (the demo's bots, a test) wait until every event it caused has been handled.
 
 The loop never polls: it blocks on the queue until an event arrives or the next timed job is
-due — `hw.maintain()` every 30 s (panels re-initialised, degraded devices retried), the main
-display's next page of cards on offer every `app.turn_every()` seconds while it pages them, and,
-under systemd, a WATCHDOG ping every `Notifier.watchdog_interval()`. Pinging from here means a
-hung loop stops the pings and systemd restarts the service.
+due — `hw.maintain()` every 30 s (panels re-initialised, degraded devices retried), the next
+page of a text that turns by itself (the cards on offer, a card's text on a pad) every
+`app.turn_every()` seconds while a display shows one, and, under systemd, a WATCHDOG ping every
+`Notifier.watchdog_interval()`. Pinging from here means a hung loop stops the pings and systemd
+restarts the service.
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ class TableApp(TableCore):
                 self.finish()
         self.painter.paint(self)
 
-    # -- the one timed page ----------------------------------------------------------------------
+    # -- the pages that turn by themselves -------------------------------------------------------
 
     def turn_every(self) -> float | None:
         """Seconds between turns of the pages that turn by themselves — the main display's

@@ -61,9 +61,9 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         # above the rows a player must read from across the table.
         top = _standings(c, view, BODY - 1, SMALL, ">")
         where = f"King {short_area(view['king'])}" if view.get("king") else ""
-        # The King and the cards share a row when every page fits beside it whole, else a
-        # row each: the rows stay where they are while the pages turn.
-        # A row of its own for the cards gives way to the prompt when rows run out.
+        # The King and the cards share a row when every page fits beside it whole (the rows
+        # stay put while the pages turn); else the cards are a row of the body, which gives
+        # way to the prompt when rows run out.
         share = bool(where and offer) and all(_fits_small(f"{where}  {o}", c) for o in offer)
         head = f"{where}  {cards}" if share else where
         if head:

@@ -1,6 +1,6 @@
 """The loop blocks on the queue until an event or the next timed job: hw.maintain() every 30 s,
-the main display's next page of cards while it pages them and, under systemd, WATCHDOG pings;
-READY once it runs. No polling: every wait is that long."""
+the next page of a text that turns by itself while a display shows one and, under systemd,
+WATCHDOG pings; READY once it runs. No polling: every wait is that long."""
 
 from __future__ import annotations
 
