@@ -58,6 +58,7 @@ class TableCore:
         self.alerts: dict[str, str] = {}
         self.announcer = Announcer()
         self.final_page = 0
+        self.turns = 0  # how often the loop has turned the pages of the texts that turn
         self.outputs = Outputs(hw)
         # The feed (feed.py): how many of the session's events were taken, who the table was
         # last told is deciding, and the page a resumed announcement starts on.

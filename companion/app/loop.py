@@ -4,9 +4,11 @@ Hardware callbacks only enqueue (hw.input.InputHub); nothing else calls the app.
 lets a driver (the demo's bots, a test) wait until every event it caused has been handled.
 
 The loop never polls: it blocks on the queue until an event arrives or the next timed job is
-due — `hw.maintain()` every 30 s (panels re-initialised, degraded devices retried) and, under
-systemd, a WATCHDOG ping every `Notifier.watchdog_interval()`. Pinging from here means a hung
-loop stops the pings and systemd restarts the service.
+due — `hw.maintain()` every 30 s (panels re-initialised, degraded devices retried), the next
+page of a text that turns by itself (the cards on offer, a card's text on a pad) every
+`app.turn_every()` seconds while a display shows one, and, under systemd, a WATCHDOG ping every
+`Notifier.watchdog_interval()`. Pinging from here means a hung loop stops the pings and systemd
+restarts the service.
 """
 
 from __future__ import annotations
@@ -56,9 +58,13 @@ def run_loop(
     now = clock()
     maintain = _Timer(maintain_every, now)
     ping = _Timer(notifier.watchdog_interval(), now)
+    turn = _Timer(None, now)
     notifier.ready()
     while True:
-        due = min(maintain.due, ping.due)
+        every = app.turn_every()
+        if every != turn.every:  # a page starts (or stops) turning: its first turn is a period on
+            turn = _Timer(every, clock())
+        due = min(maintain.due, ping.due, turn.due)
         timeout = max(0.0, due - clock()) if due != float("inf") else None
         try:
             event = events.get(timeout=timeout)  # blocks: no polling
@@ -69,6 +75,8 @@ def run_loop(
             notifier.watchdog()
         if maintain.fire(now):
             _guarded(app.hw.maintain)
+        if turn.fire(now):
+            _guarded(app.turn)
         if event is None:
             continue
         try:

@@ -16,9 +16,12 @@ from companion.app.core import TableCore
 from companion.app.feed import end_announcement, say_page
 from companion.app.mode import Mode
 from companion.app.privacy import blind_and_private, privacy_ui
+from companion.elgrande.data import game_data
 from companion.elgrande.moves import RuleError
+from companion.elgrande.scoring_steps import check_pages
 from companion.screens import MainUI, PadMenu
 from companion.screens.board_page import board_page
+from companion.screens.names import card_text
 from companion.screens.pages import announce_footer
 from companion.screens.text import wrap as wrap_text
 
@@ -221,7 +224,7 @@ class Game(TableMode):
                 lines = ("waiting…",)
         if t.public_note:
             lines = (*lines, t.public_note)
-        return MainUI("game", lines=lines, alerts=alerts)
+        return MainUI("game", lines=lines, alerts=alerts, page=t.turns)
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
         seat = t.seat(p)
@@ -230,7 +233,8 @@ class Game(TableMode):
             decision = t.view.decision
             assert decision is not None  # the seat has options
             notice = seat.notice or ""
-            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice)
+            text = card_text(menu.current()) or ""  # what the card under the cursor does
+            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice, text)
         if seat.sealed_choice is not None:
             return PadMenu(p, "Sealed: hold ● to withdraw", (), 0, False, seat.sealed_choice)
         # The same words whoever is deciding (the LED and the main display say who): handing the
@@ -250,15 +254,14 @@ def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
     if decision is None or decision.kind != "correct" or not decision.waiting:
         return None
     action = t.menu(decision.waiting[0]).current()
-    place = None if action is None else action.target
-    public = view.to_json()
     if action is None or action.kind not in ("matches", "fix_from"):
         return None
-    if place != "court" and place not in view.board:  # a hidden Castillo: no page
+    place = str(action.target)
+    pages = check_pages(game_data().regions, bool(view.scoreboards))
+    if place not in pages:
         return None
-    pages = list(view.board)
-    n = pages.index(place) + 1 if place in pages else 0
-    title, lines = board_page(public, str(place), n, len(pages))
+    # A hidden Castillo's page says how many caballeros it holds, never whose.
+    title, lines = board_page(view.to_json(), place, pages.index(place) + 1, len(pages))
     footer = "● it matches" if action.kind == "matches" else "● fix it"
     return MainUI("announce", title, lines, None, footer, alerts)
 

@@ -6,6 +6,7 @@ shown.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from companion.app.core import TableCore
@@ -13,6 +14,8 @@ from companion.app.mode import Mode
 from companion.app.modes import MODES
 from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
 from companion.screens.chart import score_history
+from companion.screens.game_page import offer_pages
+from companion.screens.pad import text_pages
 
 
 def main_ui(t: TableCore) -> MainUI:
@@ -38,6 +41,14 @@ def own(t: TableCore, p: str) -> tuple[tuple[str, ...], int] | None:
 class Painter:
     def __init__(self) -> None:
         self._drawn: dict[str, Any] = {}  # per device (or a device's inputs): the last key
+        # Per device, how many pages its timed text has as last drawn (the main display's
+        # cards on offer, a pad's card text); the loop turns them while one has more than one.
+        self.pages: dict[str, int] = {}
+        self._since: dict[str, tuple[str, int]] = {}  # a pad's text, and the turn it came up
+
+    def turning(self) -> bool:
+        """Does a display show a text whose pages turn by themselves?"""
+        return any(n > 1 for n in self.pages.values())
 
     def changed(self, device: str, key: Any) -> bool:
         """Has `device`'s key changed since it was last drawn? It is remembered as drawn."""
@@ -49,6 +60,7 @@ class Painter:
     def forget(self) -> None:
         """Draw every device again at the next paint."""
         self._drawn.clear()
+        self.pages.clear()
 
     def paint(self, t: TableCore) -> None:
         """Bring every display and LED up to date with the table: the frames go out on every
@@ -66,6 +78,8 @@ class Painter:
         ui = main_ui(t)
         chart = t.mode == Mode.FINAL and t.final_page == 1
         hw = t.hw
+        offer = t.view.face_up if ui.screen == "game" and t.session is not None else ()
+        self.pages["main"] = len(offer_pages(tuple(offer), hw.display.size[0]))
         # Each frame goes to its bus as soon as it is drawn, so the first pad, then the main
         # display, then the other pads: every bus (the main display's, the mux's) gets its
         # first frame early, and the pads, most of a busy moment's bytes, keep theirs busy.
@@ -90,14 +104,23 @@ class Painter:
         """Draw `p`'s pad again if what it shows changed; while what it is drawn from is as it
         was (`_pad_inputs`), the menu and the hand are not even asked for again."""
         inputs = f"{p} inputs"
-        if not self.changed(inputs, _pad_inputs(t, p)):
+        turned = t.turns if self.pages.get(p, 0) > 1 else None  # a page of its text is due
+        if not self.changed(inputs, (_pad_inputs(t, p), turned)):
             return
         menu = pad_menu(t, p)
-        self.changed(inputs, _pad_inputs(t, p))  # after pad_menu, which may build p's menu
-        # All the pad draws (render_pad: the menu, the hand, the Castillo count), so a decision
-        # redraws only the pads it changed, not all five.
+        # After pad_menu, which may build p's menu.
+        self.changed(inputs, (_pad_inputs(t, p), turned))
+        pages = text_pages(menu, size)
+        if self._since.get(p, ("", 0))[0] != menu.text:  # a new text starts on its first page
+            self._since[p] = (menu.text, t.turns)
+        self.pages[p] = len(pages)
+        if pages:
+            menu = dataclasses.replace(menu, page=(t.turns - self._since[p][1]) % len(pages))
+        # All the pad draws (render_pad: the menu, the hand, the Castillo count, a card's text),
+        # so a decision redraws only the pads it changed, not all five.
         mine = own(t, p)
-        key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, mine)
+        key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, menu.text)
+        key += (menu.page, mine)
         if self.changed(p, key):
             you = None if mine is None else {"you": {"hand": mine[0], "castillo": mine[1]}}
             t.outputs.pad(p, render_pad(you, menu, size))

@@ -28,6 +28,9 @@ from companion.session.store import Store
 from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
 from hw.hardware import Hardware
 
+# Slow enough to read a title from across the table, and one redraw in that time at most.
+TURN_EVERY_S = 4.0
+
 
 class TableApp(TableCore):
     def __init__(
@@ -93,6 +96,21 @@ class TableApp(TableCore):
             if self.mode == Mode.GAME and self.view.over and not self.announcer.active:
                 self.finish()
         self.painter.paint(self)
+
+    # -- the pages that turn by themselves -------------------------------------------------------
+
+    def turn_every(self) -> float | None:
+        """Seconds between turns of the pages that turn by themselves — the main display's
+        cards on offer, the card text on the pad of the player choosing — while a display
+        shows more than one page of them; None while nothing turns."""
+        return TURN_EVERY_S if self.painter.turning() else None
+
+    def turn(self) -> None:
+        """Each text that turns by itself shows its next page."""
+        with self.lock:
+            self.turns += 1
+            self.painter.paint(self)
+            self.changed.notify_all()
 
     # -- what bots, tests and tools read ---------------------------------------------------------
 

@@ -77,7 +77,8 @@ def board_lines(view: TableView) -> list[str]:
 
 def player_lines(view: TableView, width: int) -> list[str]:
     """Each player's score, court, province, power cards left and played; then the turn
-    order, the action cards and who is choosing, wrapped to `width`."""
+    order, the action cards on offer by title and who is choosing, wrapped to `width` (a title
+    goes on over the next row rather than be cut)."""
     cards = width >= 26  # power cards left: the first column to go on a narrow panel
     head = f"{'':<6}{'pts':>4}{'crt':>4}{'prv':>4}" + (f"{'crd':>4}" if cards else "")
     lines = [head + f"{'bid':>4}"]
@@ -89,19 +90,45 @@ def player_lines(view: TableView, width: int) -> list[str]:
         lines.append(row + f"{bid if bid is not None else '-':>4}")
     d = view.decision
     deciding = set(d.waiting) if d is not None and not d.secret else set()
-    order = " > ".join(f"[{p}]" if p in deciding else p for p in view.turn_order) or "-"
-    facts = [f"order: {order}", f"cards: {' '.join(view.face_up) or '-'}"]
+    marked = [f"[{p}]" if p in deciding else p for p in view.turn_order]
+    data = game_data()
+    titles = [data.card_title(c) if c in data.action_cards else c for c in view.face_up]
     choosing = [p for p in view.players if status(view, p) == "choosing"]
     chose = [p for p in view.players if status(view, p) == "chose"]
+    lines += listed("order:", marked, width, " >", short=True)
+    lines += listed("cards:", titles, width, ",")
     if choosing:
-        facts.append("choosing: " + ", ".join(choosing))
+        lines += listed("choosing:", choosing, width, ",", short=True)
     if chose:
-        facts.append("chose: " + ", ".join(chose))
+        lines += listed("chose:", chose, width, ",", short=True)
     if view.over:
-        facts.append("game over: " + ", ".join(view.winners) + " won")
-    for fact in facts:
-        lines += textwrap.wrap(fact, width, subsequent_indent="  ")
+        lines += textwrap.wrap("game over: " + ", ".join(view.winners) + " won", width)
     return [line[:width] for line in lines]
+
+
+def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = False) -> list[str]:
+    """`label` and the items, each whole on a row where it fits (the next rows indented);
+    colours in their three letters (`short`) when the full names take more than one row.
+
+    >>> listed("cards:", ["Move 5 from a region", "Veto", "King's card"], 24, ",")
+    ['cards: Move 5 from a', '  region, Veto,', "  King's card"]
+    >>> listed("order:", ["yellow", "[green]", "red"], 24, " >", short=True)
+    ['order: yel > [gre] > red']
+    """
+    if not items:
+        return [f"{label} -"]
+    if short and len(label + " " + f"{sep} ".join(items)) > width:
+        items = [f"[{colour_tag(i[1:])}]" if i.startswith("[") else colour_tag(i) for i in items]
+    pieces = [item + (sep if i < len(items) - 1 else "") for i, item in enumerate(items)]
+    rows = [label]
+    for piece in pieces:
+        if len(rows[-1]) + 1 + len(piece) <= width:
+            rows[-1] += " " + piece
+        elif len(rows) == 1 and rows[0] == label:  # the first title goes on beside its label
+            rows[-1:] = textwrap.wrap(f"{label} {piece}", width, subsequent_indent="  ")
+        else:
+            rows += textwrap.wrap(piece, width, initial_indent="  ", subsequent_indent="  ")
+    return rows
 
 
 def round_line(view: TableView) -> str:

@@ -82,16 +82,21 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     y = 1
     # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.
     board = snap.view is not None and (large or snap.main.screen != "announce")
+    log_h = 0 if large else log_height(rows, cols)
+    log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
     if board and snap.view is not None:
         board_w = board_width(snap.view)
         left = board_lines(snap.view)
-        right = player_lines(snap.view, width - board_w - 1)[: len(left)]
-        for i, a in enumerate(left):
+        right = player_lines(snap.view, width - board_w - 1)
+        # The players' facts may go on below the board, as long as the main display keeps
+        # its title, a line and its footer, and the person's pads their rows.
+        room = log_top - min(len(snap.seats), 5) - 4 - y
+        right = _fit(right, max(len(left), min(len(right), room)), "…")
+        for i in range(max(len(left), len(right))):
+            a = left[i] if i < len(left) else ""
             b = right[i] if i < len(right) else ""
             grid[y + i] = f"{a[:board_w]:<{board_w}} {b}"[:width]
-        y += len(left)
-    log_h = 0 if large else log_height(rows, cols)
-    log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
+        y += max(len(left), len(right))
     # The pads' lines, leaving the main display its title and footer at least.
     seats_h = min(len(snap.seats), 5, max(log_top - y - 3, 0))
     seats_top = log_top - seats_h  # the person's pads on the log
@@ -145,10 +150,10 @@ def _log_title(back: int, width: int) -> str:
     return f"── log ({where}) ".ljust(width, "─")[:width]
 
 
-def _fit(lines: Sequence[str], height: int) -> list[str]:
-    """At most `height` lines; when cut, the last shown says more is in the log."""
+def _fit(lines: Sequence[str], height: int, more: str = "… (the rest is in the log)") -> list[str]:
+    """At most `height` lines; when cut, the last shown says more is left out (`more`)."""
     if len(lines) <= height:
         return list(lines)
     if height <= 0:
         return []
-    return [*lines[: height - 1], "… (the rest is in the log)"]
+    return [*lines[: height - 1], more]

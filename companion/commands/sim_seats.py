@@ -12,35 +12,20 @@ from collections.abc import Sequence
 
 from companion.app.table import TableApp
 from companion.commands.sim_board import status
-from companion.elgrande.data import game_data
-from companion.elgrande.moves import Action
 from companion.screens import MainUI
 
 
 def hide_bot_page(ui: MainUI, looking: str | None, bots: Sequence[str]) -> MainUI:
-    """The main display's page, with a bot's private page replaced by what the table sees."""
+    """The main display's page, with a bot's private page replaced by what the table sees.
+
+    >>> page = MainUI("privacy", "Only blue looks", ("your choice: power card 9",))
+    >>> hide_bot_page(page, "blue", ("blue",)).lines
+    ('blue chooses on the private page.',)
+    """
     if ui.screen != "privacy" or looking not in bots:
         return ui
     lines = (f"{looking} chooses on the private page.",)
     return MainUI("privacy", f"Only {looking} looks", lines, None, "", ui.alerts)
-
-
-# Choices whose target is an action card (the pad shows its title).
-CARD_KINDS = frozenset({"card", "reveal", "either"})
-
-
-def card_text(action: Action | None) -> str | None:
-    """What the action card a choice names does (its text is public: it lies face up).
-
-    >>> card_text(Action("card", "2h"))
-    'Special scoring: choose one region; score it now.'
-    >>> card_text(Action("bid", 9)) is None
-    True
-    """
-    cards = game_data().action_cards
-    if action is None or action.kind not in CARD_KINDS or action.target not in cards:
-        return None
-    return cards[str(action.target)].text
 
 
 def person_lines(app: TableApp, p: str) -> list[str]:
@@ -56,7 +41,7 @@ def person_lines(app: TableApp, p: str) -> list[str]:
             pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
     note = menu.note if app.has_display(p) else ""
     lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
-    text = card_text(app.menu_for(p).current()) if menu.entries else None
+    text = menu.text if menu.entries else ""
     if text:  # at most two lines: the longest card text is about 100 characters
         lines += textwrap.wrap(text, 76, max_lines=2, initial_indent="  ", subsequent_indent="  ")
     own = app.own(p)

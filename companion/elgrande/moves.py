@@ -211,6 +211,9 @@ LABELS = {
     "matches": "{area} matches",
 }
 
+# The board check's pages that are not areas.
+PAGE_LABELS = {"court": "courts match", "scoreboards": "scoreboards match"}
+
 
 def describe(action: Action) -> str:
     """A short human label (at most LABEL_MAX characters) for a pad menu or a public log.
@@ -232,6 +235,8 @@ def describe(action: Action) -> str:
     template = LABELS.get(action.kind) if isinstance(action.kind, str) else None
     if action.kind == "bid" and fields["n"] == "":  # not a power card: no count to show
         template = "power card {t}"
+    if action.kind == "matches" and t in PAGE_LABELS:
+        template = PAGE_LABELS[t]
     label = template.format(**fields) if template else str(action).replace("_", " ")
     return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "."
 

@@ -5,6 +5,7 @@ The round's other decisions live in `steps`; the step vocabulary in `base`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -21,12 +22,26 @@ from companion.elgrande.moves import Action
 from companion.elgrande.scoring import general_scoring
 from companion.elgrande.state import State
 
+COURTS, SCOREBOARDS = "court", "scoreboards"  # the board check's pages that are not areas
+
+
+def check_pages(regions: Sequence[str], scoreboards: bool) -> list[str]:
+    """The pages of the board check before a general scoring, in the order ◀ ▶ walk them:
+    every region, the Castillo (its total only while its contents are hidden), the courts,
+    and the mobile scoreboards when one lies on the board.
+
+    >>> check_pages(["aragon", "galicia"], True)
+    ['aragon', 'galicia', 'castillo', 'court', 'scoreboards']
+    """
+    return [*regions, CASTILLO, COURTS, *((SCOREBOARDS,) if scoreboards else ())]
+
 
 @dataclass
 class Corrections(Step):
     """Before a general scoring the table compares the device's board with the real one —
-    page by page, one region at a time ("Sevilla matches" for each that does; the main
-    display shows the device's counts of the page under the cursor) — and, where they differ,
+    page by page, a region, the Castillo, the courts or the scoreboards at a time ("Sevilla
+    matches" for each that does; the main display shows the device's counts of the page under
+    the cursor) — and, where they differ,
     moves one caballero at a time between the device's places (a region, the Castillo, a
     court) until they match; "board is right" ends it. Moving conserves the 30 caballeros of
     each colour. Three pad-sized menus: the place it leaves (a region by way of "fix a
@@ -92,9 +107,8 @@ class Corrections(Step):
         return [Action("confirm"), *pages, *fixes, Action("fix_regions")]
 
     def pages(self, s: State) -> list[str]:
-        """The places the table compares one by one: every region, and the Castillo when its
-        contents are public."""
-        return [*s.data.regions, *((CASTILLO,) if s.options.castillo_public else ())]
+        """The pages the table compares one by one (`check_pages`)."""
+        return check_pages(s.data.regions, bool(s.scoreboards))
 
     def apply(self, s: State, player: str, action: Action) -> None:
         if action.kind == "confirm":

@@ -54,6 +54,9 @@ def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dic
         "scoreboards": dict(s.scoreboards),
         "board": board,
         "castillo_public": show_castillo,
+        # How many caballeros the Castillo holds, all colours together: what the table sees of
+        # a hidden Castillo (never whose they are).
+        "castillo_total": sum(s.board[CASTILLO].values()),
         "court": dict(s.court),
         "province": dict(s.province),
         "scores": dict(s.scores),

@@ -1,12 +1,22 @@
 """The main display's game page: the table at a glance and what is asked now.
 
 The round and phase beside the round track; a column a player in turn order (name, this round's
-power card, running score); the King's region and the cards on offer (in small print on 128 px);
-who is still choosing a secret and the prompt. Only the public view is read.
+power card, running score); the King's region and the cards on offer by title (in small print on
+128 px); who is still choosing a secret and the prompt. Only the public view is read.
+
+Five titles never fit one row, so the cards row shows as many whole titles as fit and pages
+through the rest ("Cards 2/3 Veto, King's card"); the app turns the page every few seconds while
+the row has more than one (`offer_pages`, `MainUI.page`).
+
+>>> offer_pages(("2h", "5"), 256)
+("Cards: Score one region, King's card",)
+>>> offer_pages(("2h", "5"), 128)
+('Cards 1/2 Score one region', "Cards 2/2 King's card")
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.elgrande.data import game_data
@@ -37,10 +47,12 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     wide = c.width >= WIDE
     x = _round_header(c, view)
     king = f"King: {short_area(view['king'])}" if view.get("king") else ""
-    cards = "Cards: " + " ".join(view.get("face_up") or []) if view.get("face_up") else ""
+    offer = offer_pages(tuple(view.get("face_up") or ()), c.width)
+    cards = offer[ui.page % len(offer)] if offer else ""
     if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
         bottom -= LINE + 1
         c.row(bottom, ui.footer)
+    share = False  # the King and the cards on one row (narrow display)
     if wide:
         c.right(0, king, c.width - x - GLYPH_W * 2)
         top = _standings(c, view, BODY, LINE, "▶")
@@ -48,38 +60,80 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         # Small print keeps the standings and the board's facts on a narrow display too,
         # above the rows a player must read from across the table.
         top = _standings(c, view, BODY - 1, SMALL, ">")
-        board = " ".join(view.get("face_up") or [])
         where = f"King {short_area(view['king'])}" if view.get("king") else ""
-        if where or board:
-            small_print(c, 1, top, "  ".join(t for t in (where, board) if t), c.width - 2)
+        # The King and the cards share a row when every page fits beside it whole (the rows
+        # stay put while the pages turn); else the cards are a row of the body, which gives
+        # way to the prompt when rows run out.
+        share = bool(where and offer) and all(_fits_small(f"{where}  {o}", c) for o in offer)
+        head = f"{where}  {cards}" if share else where
+        if head:
+            small_print(c, 1, top, head, c.width - 2)
             top += SMALL
         top += 1
-        cards = ""
+    facts = [] if not cards or share else [(cards, not wide)]
     who = who_line(view, c.width - 2)
+    facts += [(who, False)] if who else []
     prompt = ui.title or _prompt(view)  # the app may word the prompt itself
-    _game_body(c, top, bottom + 1, [f for f in (cards, who) if f], prompt, list(ui.lines))
+    _game_body(c, top, bottom + 1, facts, prompt, list(ui.lines))
+
+
+@lru_cache(maxsize=64)
+def offer_pages(face_up: tuple[str, ...], display_width: int) -> tuple[str, ...]:
+    """The cards row's pages for the cards on offer: all titles on one ("Cards: Veto, King's
+    card") when they fit, else as many whole titles a page as fit ("Cards 1/3 …"). The row is
+    small print below `WIDE` px, the big font from it; () when no card is on offer."""
+    if not face_up:
+        return ()
+    data = game_data()
+    titles = [data.card_title(c) if c in data.action_cards else c for c in face_up]
+    room = display_width - 2
+    fits = (
+        (lambda t: width(t) <= room)
+        if display_width >= WIDE
+        else (lambda t: text_width(t, TINY) <= room)
+    )
+    whole = "Cards: " + ", ".join(titles)
+    if fits(whole):
+        return (whole,)
+    # "Cards 9/9 " is the widest label: every page is packed against it.
+    groups: list[list[str]] = []
+    for title in titles:
+        if groups and fits("Cards 9/9 " + ", ".join([*groups[-1], title])):
+            groups[-1].append(title)
+        else:
+            groups.append([title])
+    n = len(groups)
+    return tuple(f"Cards {i}/{n} " + ", ".join(g) for i, g in enumerate(groups, 1))
+
+
+def _fits_small(text: str, c: Canvas) -> bool:
+    return text_width(text, TINY) <= c.width - 2
 
 
 def _game_body(
-    c: Canvas, top: int, bottom: int, facts: list[str], prompt: str, lines: list[str]
+    c: Canvas,
+    top: int,
+    bottom: int,
+    facts: list[tuple[str, bool]],
+    prompt: str,
+    lines: list[str],
 ) -> None:
-    """The facts, the prompt and the app's lines (the active player's menu, a refusal), each
-    whole, between `top` and `bottom`: the first way of these that fits is drawn — all in the
-    big font; without the facts (the cards first, then who is still choosing, which the
-    standings mark too); the lines, or the prompt, or both in small print."""
+    """The facts (each with its size: small print or not), the prompt and the app's lines (the
+    active player's menu, a refusal), each whole, between `top` and `bottom`: the first way of
+    these that fits is drawn — the prompt and the lines in the big font, then the lines, or the
+    prompt, or both in small print; each first with every fact, then without the last of them
+    (who is still choosing, which the standings mark too, goes before the cards on offer)."""
     said = [prompt] if prompt else []
-    ways: list[tuple[list[str], list[tuple[str, bool]]]] = [
-        (facts[k:], _rows(c, said, False) + _rows(c, lines, False)) for k in range(len(facts) + 1)
+    sizes = [(False, False), (False, True), (True, False), (True, True)]
+    ways = [
+        facts[: len(facts) - k] + _rows(c, said, small_said) + _rows(c, lines, small_lines)
+        for small_said, small_lines in sizes
+        for k in range(len(facts) + 1)
     ]
-    ways += [
-        ([], _rows(c, said, False) + _rows(c, lines, True)),
-        ([], _rows(c, said, True) + _rows(c, lines, False)),
-        ([], _rows(c, said, True) + _rows(c, lines, True)),
-    ]
-    kept, rows = next((w for w in ways if _height(w[0], w[1]) <= bottom - top), ways[-1])
+    rows = next((w for w in ways if _height(w) <= bottom - top), ways[-1])
     y = top
-    for text, small in [*((f, False) for f in kept), *rows]:
-        if y + _height([], [(text, small)]) > bottom:
+    for text, small in rows:
+        if y + _height([(text, small)]) > bottom:
             break  # nothing fits any more: better left out than drawn over the alerts
         if small:
             small_print(c, 1, y, text, c.width - 2)
@@ -97,10 +151,10 @@ def _rows(c: Canvas, texts: list[str], small: bool) -> list[tuple[str, bool]]:
     return [(r, False) for t in texts for r in wrap(t, room, 9)]
 
 
-def _height(facts: list[str], rows: list[tuple[str, bool]]) -> int:
+def _height(rows: list[tuple[str, bool]]) -> int:
     """The pixels these rows take (a big glyph is 11 px tall on a 10 px pitch)."""
-    big = len(facts) + sum(not small for _, small in rows)
-    return big * LINE + (len(rows) - big + len(facts)) * SMALL + 1
+    big = sum(not small for _, small in rows)
+    return big * LINE + (len(rows) - big) * SMALL + 1
 
 
 def small_print(c: Canvas, x: int, y: int, text: str, room: int) -> None:

@@ -27,6 +27,7 @@ from companion.elgrande.data import game_data
 from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart
 from companion.screens.game_page import BODY, WIDE, draw_game, small_print
+from companion.screens.game_page import SMALL as SMALL_PITCH
 from companion.screens.legacy_text import TINY, text_width
 from companion.screens.model import MainUI
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
@@ -124,6 +125,8 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     # A title naming many players takes their short names rather than lose the last.
     if len(wrap(ui.title, c.width - 2, 9)) > 2:
         ui = dataclasses.replace(ui, title=_shorter_title(ui.title, view))
+    if _compact_reasons(c, ui, bottom):
+        return
     # Reasons are long: on a narrow screen each wraps onto a second row when there is room,
     # else shows in small print.
     top = _title_lines(c, ui.title) * LINE + 3
@@ -140,6 +143,37 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         else:
             lines.append(line)
     _titled(c, ui, bottom, lines, None)
+
+
+def _compact_reasons(c: Canvas, ui: MainUI, bottom: int) -> bool:
+    """More reasons than rows above the footer ("10/13 ● next"): all of them and the footer
+    still, in two columns on a wide display when each reason fits half the row, else in rows
+    of small print when those hold them. False (nothing drawn) when the big rows are enough,
+    the footer fits at the title's end, or neither way holds them."""
+    lines, footer = list(ui.lines), ui.footer
+    top = _title_lines(c, ui.title) * LINE + 3
+    footer_y = bottom - LINE - 1
+    rows = _body_rows(c, footer_y + 1, top)
+    if not footer or footer_y < BODY or len(lines) <= len(rows):
+        return False
+    beside_title = width(ui.title) + GLYPH_W + width(footer) <= c.width
+    if beside_title and len(lines) <= len(_body_rows(c, bottom + 1, top)):
+        return False  # _titled puts the footer at the title row's end
+    half = (c.width - 2 - GLYPH_W) // 2
+    tall = (len(lines) + 1) // 2
+    columns = c.width >= WIDE and all(width(x) <= half for x in lines) and tall <= len(rows)
+    small = len(lines) <= (footer_y - top) // SMALL_PITCH
+    small = small and all(text_width(x, TINY) <= c.width - 2 for x in lines)
+    if not columns and not small:
+        return False
+    top = _title(c, ui.title)
+    c.row(footer_y, footer)
+    for i, line in enumerate(lines):
+        if columns:
+            c.row(top + (i % tall) * LINE, line, 1 + (i // tall) * (half + GLYPH_W), half)
+        else:
+            small_print(c, 1, top + 1 + i * SMALL_PITCH, line, c.width - 2)
+    return True
 
 
 def _shorter_title(title: str, view: dict[str, Any]) -> str:

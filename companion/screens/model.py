@@ -32,6 +32,9 @@ class MainUI:
     # "final": the totals after each scoring ({"round", "totals"}); a wide display draws the
     # score progression beside the ranking.
     history: tuple[Mapping[str, Any], ...] = ()
+    # "game": which page of the cards on offer the cards row shows, when they need more than
+    # one (the app turns it on a slow timer).
+    page: int = 0
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,8 @@ class PadMenu:
     """One player's pad: the question, the entries ◀ ▶ walk through, and where the cursor is.
 
     `note` is private to this pad (e.g. "choose again", "sealed: 9"); it never reaches the main
-    display. The repr hides the entries and note: a sealed choice may be among them.
+    display. The repr hides the entries and note: a sealed choice may be among them. `text` is
+    a card's printed text, public.
     """
 
     player: str
@@ -48,6 +52,10 @@ class PadMenu:
     cursor: int
     waiting: bool  # the device waits for this player (their LED is lit)
     note: str = ""
+    # What the entry under the cursor does, when it names an action card: its printed text
+    # (public, the card lies face up), shown a page at a time below the entry.
+    text: str = ""
+    page: int = 0  # the page of `text` shown (the app turns it on a slow timer)
 
     def __post_init__(self) -> None:
         if len(self.entries) > MAX_MENU:

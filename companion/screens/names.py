@@ -1,4 +1,4 @@
-"""Short names for the board's areas and codes for the players' colours.
+"""Short names for the board's areas, codes for the players' colours, and what a card does.
 
 An area's short name is board.json's "short" (at most SHORT_NAME_MAX characters), read through
 the engine's data module: the pad menus and the main display show the same name.
@@ -12,6 +12,9 @@ the engine's data module: the pad menus and the main display show the same name.
 from __future__ import annotations
 
 from companion.elgrande.data import SHORT_NAME_MAX, game_data
+from companion.elgrande.moves import Action
+
+CARD_KINDS = frozenset({"card", "reveal", "either"})  # choices that name an action card
 
 
 def short_area(area: str) -> str:
@@ -25,3 +28,18 @@ def short_area(area: str) -> str:
 def colour_code(player: str, letters: int = 3) -> str:
     """An upper-case code for a colour, for the LED matrix: "blue" → "BLU"."""
     return player[:letters].upper()
+
+
+def card_text(action: Action | None) -> str | None:
+    """What the action card a choice names does, in the card's own words (public: it lies face
+    up); None for any other choice.
+
+    >>> card_text(Action("card", "2h"))
+    'Special scoring: choose one region; score it now.'
+    >>> card_text(Action("bid", 9)) is None
+    True
+    """
+    cards = game_data().action_cards
+    if action is None or action.kind not in CARD_KINDS or action.target not in cards:
+        return None
+    return cards[str(action.target)].text

@@ -4,6 +4,8 @@ their secret note, their power cards left and their Castillo count.
 Rows: the title (0–10; a longer question in two rows of small print), the entry under the cursor
 (10–20), then two rows of small print: the note
 (a secret this player is entering) with n/m at its right, and the hand with the Castillo count.
+While the entry names an action card, its printed text takes the small-print rows instead of
+the hand, a page at a time (the app turns the pages on a slow timer: no press is spent).
 The entry has the whole row: a label of up to 19 characters sits between ◀ and ▶, a longer one
 (moves.LABEL_MAX is 21) takes the arrows' room too, so no label is ever cut.
 
@@ -22,7 +24,14 @@ from typing import Any
 from PIL import Image
 
 from companion.screens.canvas import Canvas
-from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
+from companion.screens.legacy_text import (
+    TINY,
+    ascii_only,
+    draw_legacy,
+    text_width,
+    tiny_fit,
+    tiny_wrap,
+)
 from companion.screens.model import PadMenu
 from companion.screens.text import GLYPH_W, LINE, width
 
@@ -34,17 +43,18 @@ def render_pad(
 ) -> Image.Image:
     """One pad's private display: the question and the entry under the cursor."""
     c = Canvas(size, "1")
-    entry_y = LINE
-    if width(menu.title) <= c.width - 2:
+    entry_y = _entry_y(menu, c.width)
+    if entry_y == LINE:
         c.row(0, menu.title)
     else:
         # A long question takes two rows of small print rather than lose its end.
         for i, line in enumerate(tiny_wrap(menu.title, c.width - 2, 2)):
             _small(c, 1 + i * SMALL, line, 1, c.width - 2)
-        entry_y += 1
     if menu.entries:
         _entry_row(c, entry_y, menu)
     y = entry_y + LINE
+    pages = text_pages(menu, size)
+    page = list(pages[menu.page % len(pages)]) if pages else []
     if (menu.note or menu.entries) and y + SMALL <= c.height:
         note_room = c.width - 2
         if menu.entries:
@@ -52,9 +62,16 @@ def render_pad(
             count_w = text_width(count, TINY)
             _small(c, y, count, c.width - 1 - count_w, count_w)
             note_room -= count_w + 4
-        if menu.note:
-            _small(c, y, menu.note, 1, note_room)
+        first = menu.note or (page.pop(0) if page else "")
+        if first:
+            _small(c, y, first, 1, note_room)
         y += SMALL
+    if pages:
+        # The card's text in place of the hand: it is what this choice needs.
+        for line in page:
+            _small(c, y, line, 1, c.width - 2)
+            y += SMALL
+        return c.image
     you = (player_view or {}).get("you")
     if you and y + SMALL <= c.height:
         y = c.height - SMALL  # the hand always sits on the bottom row
@@ -63,6 +80,43 @@ def render_pad(
         _small(c, y, castillo, right, text_width(castillo, TINY))
         _small(c, y, hand_text(you.get("hand") or [], right - 5), 1, right - 5)
     return c.image
+
+
+def _entry_y(menu: PadMenu, pad_width: int) -> int:
+    """The entry row's y: one row down, or a pixel more below a question in two rows."""
+    return LINE if width(menu.title) <= pad_width - 2 else LINE + 1
+
+
+def text_pages(menu: PadMenu, size: tuple[int, int]) -> list[tuple[str, ...]]:
+    """`menu.text` in pages of the small-print rows below the entry (the first beside n/m,
+    narrower; after the note when there is one), each word whole; [] without a text.
+
+    >>> from companion.screens.model import PadMenu
+    >>> menu = PadMenu("red", "Take an action card", ("Score one region",), 0, True,
+    ...                text="Special scoring: choose one region; score it now.")
+    >>> text_pages(menu, (128, 32))
+    [('Special scoring: choose one', 'region; score it now.')]
+    """
+    if not menu.text or not menu.entries:
+        return []
+    pad_w, pad_h = size
+    count_w = text_width(f"{menu.cursor + 1}/{len(menu.entries)}", TINY)
+    rows = (pad_h - _entry_y(menu, pad_w) - LINE) // SMALL
+    widths = [pad_w - 2 - count_w - 4] + [pad_w - 2] * (rows - 1)
+    widths = widths[1:] if menu.note else widths
+    if not widths or rows <= 0:
+        return []
+    pages: list[tuple[str, ...]] = []
+    page: list[str] = []
+    for word in ascii_only(menu.text).split():
+        if page and text_width(f"{page[-1]} {word}", TINY) <= widths[len(page) - 1]:
+            page[-1] += f" {word}"
+            continue
+        if len(page) == len(widths):
+            pages.append(tuple(page))
+            page = []
+        page.append(word)
+    return [*pages, tuple(page)] if page else pages
 
 
 def _entry_row(c: Canvas, y: int, menu: PadMenu) -> None:

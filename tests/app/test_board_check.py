@@ -1,5 +1,6 @@
 """Before a general scoring the table walks the device's board page by page (◀ ▶ through the
-places, ● when the page matches the real board) and the corrections are announced."""
+regions, the Castillo, the courts and the mobile scoreboards, ● when the page matches the real
+board) and the corrections are announced."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from companion.testing import make_bots
 SEATS = ("red", "blue", "yellow")
 
 
-def _to_corrections(make_table):
-    table = make_table("pi.toml", seats=SEATS, seed=3, short_game=True)
+def _to_corrections(make_table, **options):
+    table = make_table("pi.toml", seats=SEATS, seed=3, short_game=True, **options)
     driver = table.bots(make_bots(SEATS, 3))
     while driver.step():
         d = table.app.session.table_view().decision if table.app.session else None
@@ -52,3 +53,59 @@ def test_a_correction_is_said_to_the_table(make_table):
         table.press(p, *presses_to(table.app.menu_for(p), action))
     assert s.events[-1]["kind"] == "correction"
     assert any(text.startswith("Correction: one of") for text in said), said
+
+
+def _walk_to(table, p, title_end: str):
+    """● on each page (it matches) until the page whose title ends with `title_end`."""
+    for _ in range(12):
+        ui = _main(table)
+        if ui.title.endswith(title_end):
+            return ui
+        assert ui.footer == "● it matches", ui
+        table.press(p, "select")
+    raise AssertionError(f"no page {title_end!r}: {_main(table).title}")
+
+
+def test_a_hidden_castillo_has_a_page_with_its_total_and_never_a_colour(make_table):
+    table, p = _to_corrections(make_table)
+    table.press(p, "right")
+    ui = _walk_to(table, p, ": Castillo")
+    total = sum(table.app.session.state.board["castillo"].values())
+    assert ui.lines == (f"{total} caballero{'' if total == 1 else 's'} in all", "colours hidden")
+    assert not any(c in " ".join((ui.title, *ui.lines)) for c in SEATS)
+    table.press(p, "select")  # one ● and the page is matched: the next is the courts
+    assert _main(table).title.endswith(": courts")
+
+
+def test_a_public_castillo_shows_each_colour(make_table):
+    table, p = _to_corrections(make_table, castillo_public=True)
+    table.press(p, "right")
+    ui = _walk_to(table, p, ": Castillo")
+    counts = table.app.session.table_view().board["castillo"]
+    assert all(f"{c} {n}" in " ".join(ui.lines) for c, n in counts.items() if n), ui.lines
+
+
+def test_the_courts_page_shows_every_players_court_count(make_table):
+    table, p = _to_corrections(make_table)
+    view = table.app.session.table_view()
+    table.press(p, "right")
+    ui = _walk_to(table, p, ": courts")
+    assert " ".join(ui.lines).split() == [w for c in SEATS for w in (c, str(view.court[c]))]
+    table.press(p, "select")
+    assert Action("matches", "court") not in table.app.session.seat_view(p).options
+
+
+def test_the_scoreboards_page_shows_where_each_lies_and_its_values(make_table):
+    from companion.elgrande.data import game_data
+
+    table, p = _to_corrections(make_table)
+    lying = table.app.session.table_view().scoreboards
+    assert lying  # seed 3: a 4a card has left one on the board
+    table.press(p, "right")
+    ui = _walk_to(table, p, ": scoreboards")
+    data = game_data()
+    assert ui.lines == tuple(
+        f"{data.short_name(a)} {' '.join(map(str, data.scoreboards[b]))}" for a, b in lying.items()
+    )
+    table.press(p, "select")
+    assert Action("matches", "scoreboards") not in table.app.session.seat_view(p).options

@@ -1,58 +1,26 @@
-"""The loop blocks on the queue until an event or the next timed job: hw.maintain() every 30 s
-and, under systemd, WATCHDOG pings; READY once it runs. No polling: every wait is that long."""
+"""The loop blocks on the queue until an event or the next timed job: hw.maintain() every 30 s,
+the next page of a text that turns by itself while a display shows one and, under systemd,
+WATCHDOG pings; READY once it runs. No polling: every wait is that long."""
 
 from __future__ import annotations
 
-import queue
 from types import SimpleNamespace
 
-from companion.app.loop import MAINTAIN_EVERY_S, STOP, run_loop
+from loop_testing import Notes, ScriptedQueue
+
+from companion.app.loop import MAINTAIN_EVERY_S, run_loop
 from companion.testing import VirtualClock
-
-
-class ScriptedQueue(queue.Queue):
-    """Each get() records its timeout; `script` says what the wait ends with: an event after
-    `seconds`, or nothing (the whole timeout passes). STOP once the script is used up."""
-
-    def __init__(self, clock: VirtualClock, script: list[tuple[float, object]]) -> None:
-        super().__init__()
-        self.clock, self.script, self.timeouts = clock, list(script), []
-
-    def get(self, block: bool = True, timeout: float | None = None):
-        self.timeouts.append(timeout)
-        if not self.script:
-            self.put(STOP)
-            return super().get(block=False)
-        seconds, event = self.script.pop(0)
-        if event is None:
-            assert timeout is not None, "the loop waited forever with a job due"
-            self.clock.now += timeout
-            raise queue.Empty
-        self.clock.now += seconds
-        self.put(event)
-        return super().get(block=False)
-
-
-class Notes:
-    def __init__(self, interval: float | None) -> None:
-        self.interval, self.sent = interval, []
-
-    def watchdog_interval(self) -> float | None:
-        return self.interval
-
-    def ready(self) -> bool:
-        self.sent.append("READY")
-        return True
-
-    def watchdog(self) -> bool:
-        self.sent.append("WATCHDOG")
-        return True
 
 
 def _app(clock: VirtualClock):
     calls: list[tuple[str, float]] = []
     hw = SimpleNamespace(maintain=lambda: calls.append(("maintain", clock.now)))
-    app = SimpleNamespace(hw=hw, handle=lambda e: calls.append((f"handle {e}", clock.now)))
+    app = SimpleNamespace(
+        hw=hw,
+        handle=lambda e: calls.append((f"handle {e}", clock.now)),
+        turn_every=lambda: None,
+        turn=lambda: calls.append(("turn", clock.now)),
+    )
     return app, calls
 
 
@@ -86,3 +54,32 @@ def test_a_busy_loop_still_maintains_when_due_and_handles_every_event():
     assert [c for c, _ in calls if c == "maintain"] == ["maintain", "maintain"]  # 35 s, 63 s
     assert [c for c, _ in calls if c != "maintain"] == [f"handle e{i}" for i in range(10)]
     assert all(t is not None and t > 0 for t in events.timeouts[:10])
+
+
+def test_a_paging_display_turns_each_period_and_the_loop_sleeps_again_once_it_stops():
+    clock = VirtualClock()
+    app, calls = _app(clock)
+    turning = [True]
+    app.turn_every = lambda: 3.0 if turning[0] else None
+
+    def turn():
+        calls.append(("turn", clock.now))
+        if len(calls) == 4:
+            turning[0] = False  # the last card was taken: nothing pages any more
+
+    app.turn = turn
+    events = ScriptedQueue(clock, [(0, None)] * 6)
+    run_loop(app, events, Notes(None), clock=clock)
+    assert [t for c, t in calls if c == "turn"] == [1003.0, 1006.0, 1009.0, 1012.0]
+    assert events.timeouts[:4] == [3.0] * 4
+    assert events.timeouts[4] == MAINTAIN_EVERY_S - 12.0  # no more turns: only maintenance
+
+
+def test_an_event_does_not_put_the_next_turn_off():
+    clock = VirtualClock()
+    app, calls = _app(clock)
+    app.turn_every = lambda: 3.0
+    events = ScriptedQueue(clock, [(1.0, "e0"), (1.0, "e1"), (0, None), (0, None)])
+    run_loop(app, events, Notes(None), clock=clock)
+    assert [c for c, _ in calls] == ["handle e0", "handle e1", "turn", "turn"]
+    assert [t for c, t in calls if c == "turn"] == [1003.0, 1006.0]

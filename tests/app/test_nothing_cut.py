@@ -1,15 +1,17 @@
 """Nothing that carries meaning is cut: whole bot games on both shipped configs (pi.toml: a
 128×64 main display and 128×32 pads; sim.toml: a 256×64 main display, pads with and without a
 display), 2 to 5 players and every table option, and every text any display draws — prompts,
-menu labels, alerts, announcements, notices — must fit whole. A text fitted to its room ends in
-"…" (the main font) or ".." (the small print) when it did not. (A row with no room on its
-screen is not drawn at all; the layouts give the prompt its rows first.)
+menu labels, alerts, announcements, notices, each page of the cards on offer — must fit whole.
+A text fitted to its room ends in "…" (the main font) or ".." (the small print) when it did
+not. (A row with no room on its screen is not drawn at all; the layouts give the prompt its
+rows first.)
 """
 
 from __future__ import annotations
 
 import pytest
 
+from companion.app.menus import presses_to
 from companion.testing import make_bots
 
 SEATS = ("red", "blue", "yellow", "green", "black")
@@ -66,13 +68,18 @@ def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, 
     steps, walked_at = 0, -1
     while driver.step():
         steps += 1
+        if table.app.turn_every() is not None:
+            table.app.turn()  # the cards row's next page: over a game, every page is drawn
         if steps % 23 == 0:
             _stray_presses(table)
         s = table.app.session
         decision = s.table_view().decision if s is not None else None
         if decision and decision.kind == "correct" and len(s.entries) != walked_at:
             walked_at = len(s.entries)
-            table.press(decision.waiting[0], *["right"] * 10)  # every board page is drawn
+            p = decision.waiting[0]
+            table.press(p, *["right"] * 10)  # the board pages in the menu are drawn
+            while page := next((a for a in s.seat_view(p).options if a.kind == "matches"), None):
+                table.press(p, *presses_to(table.app.menu_for(p), page))  # every page, ● each
     assert table.app.session.over
     assert not _cut(drawn, "…"), sorted(_cut(drawn, "…"))
     assert not _cut(tiny, ".."), sorted(_cut(tiny, ".."))

@@ -73,6 +73,9 @@ class _App:
     def handle(self, event) -> None:
         raise AssertionError("no event was queued")
 
+    def turn_every(self) -> None:
+        return None  # no page turns by itself (no cards on offer)
+
 
 def test_the_loop_waits_on_its_queue_and_wakes_only_for_upkeep():
     events, app = _Recording(), _App()

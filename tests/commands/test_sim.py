@@ -7,7 +7,7 @@ import pytest
 
 from companion.app.menus import presses_to
 from companion.commands.sim import parse_bots
-from companion.commands.sim_board import board_lines, player_lines
+from companion.commands.sim_board import board_lines, board_width, player_lines
 from companion.commands.sim_keys import Keys, key_map
 from companion.commands.sim_layout import Snapshot, frame
 from companion.commands.sim_seats import hide_bot_page, person_lines
@@ -143,3 +143,24 @@ def test_the_persons_pad_shows_the_text_of_the_card_under_the_cursor(make_table)
     text = game_data().action_cards[card.target].text
     shown = " ".join(" ".join(person_lines(table.app, "red")).split())
     assert text[:40] in shown
+
+
+@pytest.mark.parametrize("players", [SEATS, (*SEATS, "black")])
+def test_the_players_panel_names_the_cards_on_offer_whole_at_80x24(players):
+    session = Session.new(MemoryStore(), players, seed=7)
+    bots = make_bots(players, 7)
+    while not session.table_view().decision.chosen:  # a bid in: "choosing" and "chose"
+        p = decision(session.state).players[0]
+        session.decide(p, bots[p].choose(session.state, p))
+    view = session.table_view()
+    snap = Snapshot(view, MainUI("game"), ("● red: pad",), (), 0, "LEGEND", "")
+    lines = frame(snap, 24, 80)
+    panel = [line[board_width(view) + 1 :].strip() for line in lines[1:16]]
+    text = " ".join(panel)
+    data = game_data()
+    for card in view.face_up:
+        assert data.card_title(card) in text, (data.card_title(card), panel)
+    assert not any(card in text.split() for card in view.face_up)  # no ids
+    assert any(row.startswith("choosing:") for row in panel)
+    assert any(row.startswith("chose:") for row in panel), panel
+    assert "…" not in text and any("main display" in line for line in lines)

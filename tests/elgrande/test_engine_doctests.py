@@ -13,13 +13,15 @@ from companion.elgrande import (
     moves,
     options,
     scoring,
+    scoring_steps,
     state,
     steps,
     views,
 )
 from companion.elgrande.effects import crown, movement, returns, scorings, secrets, veto
 
-ENGINE_MODULES = [base, bots, data, engine, moves, options, scoring, state, steps, views]
+ENGINE_MODULES = [base, bots, data, engine, moves, options, scoring, scoring_steps, state, steps]
+ENGINE_MODULES += [views]
 EFFECT_MODULES = [effects, crown, movement, returns, scorings, secrets, veto]
 
 

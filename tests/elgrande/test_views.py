@@ -68,6 +68,7 @@ PUBLIC = {
     "scoreboards",
     "board",
     "castillo_public",
+    "castillo_total",
     "court",
     "province",
     "scores",
@@ -95,6 +96,7 @@ def test_the_public_view_names_every_public_fact():
     assert view["king"] == "castilla_nueva" and view["grandes"] == s.grandes
     assert view["scoreboards"] == {"galicia": "8-4-0"} and view["castillo_public"] is True
     assert view["court"] == s.court and view["province"] == s.province
+    assert view["castillo_total"] == sum(s.board["castillo"].values())
     assert view["scores"] == {p: 0 for p in s.players} and view["played"] == s.played
     assert view["turn_order"] == list(s.turn_order) and view["face_up"] == s.face_up
     assert view["taken"] == {"red": "4f"} and view["vetoes"] == ["blue"]

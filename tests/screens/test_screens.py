@@ -242,6 +242,55 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
 
 
+def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, monkeypatch):
+    from companion.screens import game_page
+
+    tiny: list[str] = []
+    real = game_page.draw_legacy
+    monkeypatch.setattr(
+        game_page,
+        "draw_legacy",
+        lambda d, xy, t, f, font: (tiny.append(t), real(d, xy, t, f, font)),
+    )
+    ui = MainUI("game", alerts=("green, blue: hold ● to choose unseen",))
+    render_main(BIDS, ui, (128, 64), "1")
+    assert "Choose your power card (sealed)" in [*tiny, *drawn]
+    tiny.clear()
+    render_main(BIDS, MainUI("game"), (128, 64), "1")  # with the room, the cards show too
+    assert any(t.startswith("Cards 1/5 ") for t in tiny), tiny
+
+
+FIVE = (
+    "blue 1st with 4: 5",
+    "red 2nd with 3: 3",
+    "yellow 3rd with 2: 1",
+    "green =4th with 1: 0",
+    "black =4th with 1: 0",
+)
+LONG_FIVE = ("blue 1st with 4: 5 +2 home", "red 2nd with 3: 3 +5 king", *FIVE[2:])
+
+
+@pytest.mark.parametrize("size", [(128, 64), (256, 64)])
+@pytest.mark.parametrize("reasons", [FIVE, LONG_FIVE])
+def test_an_area_page_with_five_reasons_shows_them_all_and_its_footer(
+    drawn, monkeypatch, size, reasons
+):
+    from companion.screens import game_page
+
+    tiny: list[str] = []
+    real = game_page.draw_legacy
+    monkeypatch.setattr(
+        game_page,
+        "draw_legacy",
+        lambda d, xy, t, f, font: (tiny.append(t), real(d, xy, t, f, font)),
+    )
+    title = "País Vasco: blue 5, red 3, yellow 1"
+    ui = MainUI("announce", title, reasons, None, "10/13 ● next")
+    render_main({"players": PLAYERS}, ui, size, "L")
+    assert "10/13 ● next" in drawn
+    assert [r for r in [*drawn, *tiny] if r in reasons] == list(reasons)  # whole, in order
+
+
 def test_score_history_adds_up_points_and_marks_each_totals_event():
     events = [
         {"seq": 1, "kind": "round", "text": "Round 1", "detail": 1},
@@ -562,6 +611,8 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
         "companion.screens.reasons",
         "companion.screens.pages",
         "companion.screens.legacy_text",
+        "companion.screens.game_page",
+        "companion.screens.board_page",
     ],
 )
 def test_docstring_examples_run(name):

@@ -1,0 +1,59 @@
+"""The player choosing an action card reads what the card under the cursor does on their own pad:
+its whole printed text below the entry, a page at a time, turned by the loop (no press is spent:
+◀ ▶ still walk the cards, ● takes one). No other pad shows it."""
+
+from __future__ import annotations
+
+from loop_testing import Notes, ScriptedQueue
+
+from companion.app.loop import run_loop
+from companion.elgrande.data import game_data
+from companion.testing import make_bots
+
+SEATS = ("red", "blue", "yellow", "green", "black")  # pi.toml: blue and green have no display
+
+
+def _choosing_a_card(make_table):
+    table = make_table("pi.toml", seats=SEATS, seed=5)
+    driver = table.bots(make_bots(SEATS, 5))
+    while driver.step():
+        d = table.app.session.table_view().decision if table.app.session else None
+        if d is not None and d.kind == "card" and table.app.has_display(d.waiting[0]):
+            return table, d.waiting[0]
+    raise AssertionError("no card choice on a pad with a display")
+
+
+def _turn(table, times: int) -> None:
+    """The loop waits `times` periods with nobody pressing: the pages turn."""
+    run_loop(
+        table.app, ScriptedQueue(table.clock, [(0, None)] * times), Notes(None), clock=table.clock
+    )
+
+
+def test_the_choosers_pad_pages_through_the_whole_text_of_each_card(make_table, small_print):
+    from companion.screens.pad import text_pages
+
+    table, p = _choosing_a_card(make_table)
+    app, data = table.app, game_data()
+    paged = 0
+    for _ in app.view.face_up:  # ▶ once a card: every card on offer comes under the cursor
+        start = len(small_print)
+        table.press(p, "right")
+        card = app.menu_for(p).current().target
+        paged += len(text_pages(app.pad_menu(p), (128, 32))) > 1
+        _turn(table, 3)  # no card's text takes more than three pages
+        shown = " ".join(small_print[start:]).split()
+        text = data.action_cards[card].text.replace("’", "'")
+        assert all(w in shown for w in text.split()), (text, small_print[start:])
+    assert paged  # a text longer than one page was among them, and turned
+    assert app.menu_for(p).current().kind == "card"  # the presses only moved the cursor
+    assert app.session.table_view().decision.kind == "card"
+
+
+def test_no_other_pad_shows_the_card_text(make_table):
+    table, p = _choosing_a_card(make_table)
+    app = table.app
+    assert app.pad_menu(p).text
+    for other in SEATS:
+        if other != p:
+            assert not app.pad_menu(other).text, other

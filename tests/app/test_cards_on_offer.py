@@ -1,0 +1,72 @@
+"""The main display names the cards on offer by title. Five titles do not fit one row of either
+display, so the row shows whole titles a page at a time and the loop turns the page on a slow
+timer, only while the game page shows a row of more than one page."""
+
+from __future__ import annotations
+
+import pytest
+from loop_testing import Notes, ScriptedQueue
+
+from companion.app.loop import MAINTAIN_EVERY_S, run_loop
+from companion.app.table import TURN_EVERY_S
+from companion.elgrande.data import game_data
+from companion.testing import make_bots
+
+SEATS = ("red", "blue", "yellow")
+
+
+def _cards_rows(monkeypatch, drawn) -> list[str]:
+    """Every text drawn on the main display whose row names cards, in the order drawn."""
+    from companion.screens import game_page
+
+    tiny: list[str] = []
+    real = game_page.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        tiny.append(text)
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(game_page, "draw_legacy", record)
+
+    def rows() -> list[str]:
+        return [t for t in [*tiny, *drawn] if t.startswith("Cards")]
+
+    return rows
+
+
+def _game_page_with_cards(make_table, config: str):
+    table = make_table(config, seats=SEATS, seed=2)
+    driver = table.bots(make_bots(SEATS, 2))
+    while driver.step():
+        app = table.app
+        if app.mode == "game" and app.main_ui().screen == "game" and app.view.face_up:
+            return table
+    raise AssertionError("no cards on offer reached")
+
+
+@pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
+def test_the_cards_row_turns_through_every_title_on_offer(make_table, monkeypatch, drawn, config):
+    table = _game_page_with_cards(make_table, config)
+    app = table.app
+    rows = _cards_rows(monkeypatch, drawn)
+    assert app.turn_every() == TURN_EVERY_S
+    pages, before = 7, len(rows())  # 28 s: before the first maintenance
+    events = ScriptedQueue(table.clock, [(0, None)] * pages)
+    run_loop(app, events, Notes(None), clock=table.clock)
+    assert events.timeouts[:pages] == [TURN_EVERY_S] * pages
+    shown = rows()[before:]  # page 1 was up before the first turn
+    total = int(shown[0].split()[1].split("/")[1])
+    assert [r.split()[1] for r in shown] == [f"{(k + 1) % total + 1}/{total}" for k in range(pages)]
+    data = game_data()
+    titles = " ".join(shown)
+    for card in app.view.face_up:  # every card on offer is named by its title, whole
+        assert data.card_title(card) in titles, (data.card_title(card), shown)
+        assert card not in titles.split()  # not by its id
+
+
+def test_nothing_turns_without_cards_on_offer(make_table):
+    table = make_table("pi.toml", seats=SEATS, seed=2)  # the setup screen
+    assert table.app.turn_every() is None
+    events = ScriptedQueue(table.clock, [(0, None)])
+    run_loop(table.app, events, Notes(None), clock=table.clock)
+    assert events.timeouts[0] == MAINTAIN_EVERY_S
