@@ -24,8 +24,10 @@ from hw.sound import PROC_CARDS, sound_cards, speaker_problems
 
 DEV = Path("/dev")
 CONFIG_TXT = "/boot/firmware/config.txt"
+# The file systemd/install.sh writes: one file to look for, whichever way i2c-dev was set up.
+MODULES_LOAD_CONF = "/etc/modules-load.d/elgrande-companion.conf"
 I2C_DEV_FIX = (
-    "load i2c-dev: `echo i2c-dev | sudo tee /etc/modules-load.d/i2c-dev.conf` and "
+    f"load i2c-dev: `echo i2c-dev | sudo tee {MODULES_LOAD_CONF}` and "
     "`sudo modprobe i2c-dev` (the config.txt lines alone do not load it)"
 )
 GPIO_FIX = (
