@@ -26,8 +26,10 @@ DEV = Path("/dev")
 I2C0_PORT = 0  # /dev/i2c-0: GPIO 0/1 on every Pi with dtparam=i2c_vc=on (the main display's)
 I2C0_LINES = "'dtparam=i2c_vc=on' and 'dtparam=i2c_vc_baudrate=400000'"
 CONFIG_TXT = "/boot/firmware/config.txt"
+# The file systemd/install.sh writes: one file to look for, whichever way i2c-dev was set up.
+MODULES_LOAD_CONF = "/etc/modules-load.d/elgrande-companion.conf"
 I2C_DEV_FIX = (
-    "load i2c-dev: `echo i2c-dev | sudo tee /etc/modules-load.d/i2c-dev.conf` and "
+    f"load i2c-dev: `echo i2c-dev | sudo tee {MODULES_LOAD_CONF}` and "
     "`sudo modprobe i2c-dev` (the config.txt lines alone do not load it)"
 )
 GPIO_FIX = (

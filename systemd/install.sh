@@ -8,11 +8,15 @@
 # (the probe, luma's I²C), rpi-lgpio (RPi.GPIO's API on lgpio: luma drives an SPI display's D/C and
 # reset through it, and the real RPi.GPIO cannot reach a Pi 5's GPIO), espeak-ng and ALSA's tools.
 #
-# lgpio: Raspberry Pi OS packages it (python3-lgpio); PyPI has wheels up to Python 3.12 (aarch64,
-# armv7l) and none for Trixie's 3.13. So the venv is made with --system-site-packages and uses the
-# system's lgpio and spidev. Where the system has no python3-lgpio (plain Debian, which
-# tools/pi-rootfs-check.sh uses), pip takes PyPI's wheel up to Python 3.12; on 3.13 it must build
-# lgpio, which links against liblgpio: only Raspberry Pi OS's archive has it (liblgpio-dev).
+# Where each driver comes from (the venv is made with --system-site-packages, so pip takes a system
+# package that satisfies the project and installs into the venv only what is missing or too old):
+# - lgpio: Raspberry Pi OS's python3-lgpio. Without it (plain Debian) pip takes PyPI's wheel (64-
+#   and 32-bit, up to Python 3.12) or, on Trixie's 3.13, builds PyPI's source: it carries the C
+#   library, which PYPI=1 builds in (else it needs liblgpio, which only Raspberry Pi OS packages).
+# - spidev, smbus2, cbor2 (luma's): the distribution's.
+# - Pillow: Trixie's python3-pil (11); Bookworm's (9.4) is older than the 10.1 the project needs,
+#   so pip takes PyPI's wheel on 64-bit, and on 32-bit, where PyPI has none, piwheels' (Raspberry
+#   Pi OS's pip asks it) or else builds it with libjpeg's and zlib's headers.
 set -euo pipefail
 
 SERVICE=elgrande-companion
@@ -32,21 +36,21 @@ fi
 echo "+ system packages"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-PACKAGES=(python3-venv python3-spidev python3-smbus2 espeak-ng alsa-utils i2c-tools)
+PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-cbor2 python3-pil
+  espeak-ng alsa-utils i2c-tools)
+# What pip needs to build a driver that has neither a system package nor a wheel here.
+BUILD=()
 if apt-cache show python3-lgpio >/dev/null 2>&1; then
   PACKAGES+=(python3-lgpio)
+else
+  BUILD+=(swig)
 fi
-# lgpio's source links against the C library: pip can build it only where the system has that.
-if apt-cache show liblgpio-dev >/dev/null 2>&1; then
-  PACKAGES+=(liblgpio-dev)
-fi
-apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
-if ! python3 -c 'import importlib.metadata as m; m.version("lgpio"); m.version("spidev")' 2>/dev/null
-then
-  # Plain Debian has no python3-lgpio, and pip finds no lgpio wheel for Python 3.13.
-  echo "  lgpio or spidev not installed for pip here: pip builds them (python3-dev, gcc, swig)"
-  apt-get install -y -qq python3-dev gcc libc6-dev swig >/dev/null
-fi
+case "$(dpkg --print-architecture)" in
+  armhf | armel) BUILD+=(libjpeg-dev zlib1g-dev) ;;  # Pillow, where no wheel is found
+esac
+[ ${#BUILD[@]} -eq 0 ] || BUILD+=(python3-dev gcc libc6-dev)
+apt-get install -y -qq "${PACKAGES[@]}" "${BUILD[@]}" >/dev/null
+[ ${#BUILD[@]} -eq 0 ] || echo "  and what pip may need to build lgpio or Pillow: ${BUILD[*]}"
 
 echo "+ i2c-dev loaded at every boot (/etc/modules-load.d/$SERVICE.conf)"
 echo i2c-dev >"/etc/modules-load.d/$SERVICE.conf"
@@ -62,22 +66,24 @@ if ! id "$SERVICE_USER" >/dev/null 2>&1; then
 fi
 usermod --append --groups gpio,i2c,spi,audio "$SERVICE_USER"
 
-echo "+ venv in $PREFIX/venv (with the system's lgpio and spidev) and the [pi] extra"
+echo "+ venv in $PREFIX/venv (it sees the system's packages) and the [pi] extra"
 install -d -m 0755 "$PREFIX"
 python3 -m venv --system-site-packages "$PREFIX/venv"
-"$PREFIX/venv/bin/pip" install -q --upgrade "$SOURCE[pi]"
+# --prefer-binary: a release piwheels has not built yet must not send pip to its source.
+PYPI=1 "$PREFIX/venv/bin/pip" install -q --prefer-binary --upgrade "$SOURCE[pi]"
 "$PREFIX/venv/bin/python" - <<'PY' || {
 import importlib.metadata
 import importlib.util
 
 import lgpio, spidev, smbus2  # noqa: F401
+import luma.led_matrix.device, luma.oled.device  # noqa: F401  (Pillow, cbor2)
 from gpiozero.pins.lgpio import LGPIOFactory  # noqa: F401
 
 # RPi.GPIO refuses to import off a Pi (an image being built): found, and rpi-lgpio's.
 assert importlib.util.find_spec("RPi.GPIO") is not None
 importlib.metadata.version("rpi-lgpio")
 PY
-  echo "install.sh: the Pi's drivers (lgpio, spidev, smbus2, rpi-lgpio) are not importable" \
+  echo "install.sh: the Pi's drivers (lgpio, spidev, smbus2, rpi-lgpio, luma) are not importable" \
     "from $PREFIX/venv" >&2
   exit 1
 }

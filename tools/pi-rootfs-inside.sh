@@ -31,7 +31,10 @@ import importlib.metadata as m
 import lgpio, spidev, RPi.GPIO  # noqa: F401
 from gpiozero.pins.lgpio import LGPIOFactory  # noqa: F401
 
-for name in ("lgpio", "spidev", "rpi-lgpio", "gpiozero", "smbus2"):
+import luma.led_matrix.device, luma.oled.device  # noqa: F401  (Pillow, cbor2)
+
+# Where each came from: the venv (pip: a wheel, or built here) or the system (/usr/lib/python3).
+for name in ("lgpio", "spidev", "rpi-lgpio", "gpiozero", "smbus2", "pillow", "cbor2"):
     print(f"  {name} {m.version(name)}", m.distribution(name).locate_file(""))
 PY
 

@@ -27,6 +27,7 @@ class Outputs:
         # A watcher of speech gets the sentence and the round of the event it says (None: none).
         self.on_say: list[Callable[[str, int | None], None]] = []
         self.on_main: list[Callable[[Image.Image], None]] = []
+        self._refused_cues: set[str] = set()  # logged once each, not at every turn
 
     def moment(self) -> AbstractContextManager[None]:
         """The frames given inside go out on every bus at once, and are all written at its end."""
@@ -61,5 +62,13 @@ class Outputs:
             watch(text, round_)
 
     def cue(self, name: str) -> None:
-        if self.hw.buzzer is not None:
+        """Sound cue `name`; a buzzer that refuses it is logged, never lets the caller's speech
+        and pages go unsaid (a cue only doubles what the voice and the display say)."""
+        if self.hw.buzzer is None:
+            return
+        try:
             self.hw.buzzer.cue(name)
+        except Exception as exc:
+            if name not in self._refused_cues:
+                self._refused_cues.add(name)
+                log.warning("buzzer: cue %r not played: %s", name, exc)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
+from pathlib import Path
 
 import pytest
 from hw_testing import CONFIG, FakeI2CAdapter
@@ -14,6 +16,7 @@ from hw.buses import BusNotFound, i2c_port, mux_channel_port
 from hw.config import load_config
 from hw.probe import probe
 
+ROOT = Path(__file__).resolve().parents[2]
 PI = load_config(CONFIG / "pi.toml")
 FIRST_BUS = 11  # not 22: the numbering is the kernel's choice, which is the point
 USB_AND_HDMI = (
@@ -125,6 +128,15 @@ def test_a_bus_without_its_node_asks_for_i2c_dev_in_one_line(machine):
     problems = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
     assert len(problems) == 1 and problems[0].startswith("buses.i2c: ")
     assert "modprobe i2c-dev" in problems[0] and "dtparam" not in problems[0]
+    assert f"sudo tee {install_sh_modules_load()}`" in problems[0]  # the file install.sh writes
+
+
+def install_sh_modules_load() -> str:
+    """The modules-load.d file systemd/install.sh writes i2c-dev to, its variables filled in."""
+    text = (ROOT / "systemd" / "install.sh").read_text()
+    (target,) = re.findall(r'^echo i2c-dev >"(/etc/modules-load\.d/[^"]+)"$', text, re.M)
+    (service,) = re.findall(r"^SERVICE=(\S+)$", text, re.M)
+    return target.replace("$SERVICE", service)
 
 
 def test_no_i2c_bus_at_all_asks_for_the_config_txt_line(machine):

@@ -1,0 +1,41 @@
+"""A buzzer that refuses a cue: the table still says and shows everything (mock pins)."""
+
+from __future__ import annotations
+
+import logging
+
+from companion.testing import make_bots
+
+THREE = ("red", "blue", "yellow")
+
+
+def _to_first_scoring(table) -> tuple[list[str], list[str]]:
+    """Bots press their pads through the first scoring's pages: what was said, the pages' titles."""
+    table.press("red", "select")
+    driver = table.bots(make_bots(THREE, 3))
+    titles: list[str] = []
+    for _ in range(2000):
+        if table.app.mode == "announce":
+            break
+        assert driver.step(), "the bots ran out of moves first"
+    while table.app.mode == "announce":
+        titles.append(table.app.main_ui().title)
+        table.press("blue", "select")
+    table.hw.speaker.wait_idle(5)
+    return list(table.hw.speaker.spoken), titles
+
+
+def test_a_cue_the_buzzer_refuses_drops_no_speech_and_no_page(make_table, monkeypatch, caplog):
+    heard, pages = _to_first_scoring(make_table(seed=3, seats=THREE))
+    table = make_table(seed=3, seats=THREE)
+
+    def refuse(notes) -> None:
+        raise ValueError("note 'A7' is outside this buzzer's range")
+
+    monkeypatch.setattr(table.hw.buzzer, "play", refuse)
+    with caplog.at_level(logging.WARNING, logger="companion.app.outputs"):
+        assert _to_first_scoring(table) == (heard, pages)
+    assert pages and any("Round 2" in line for line in heard)
+    refused = [r.getMessage() for r in caplog.records if "not played" in r.getMessage()]
+    assert sorted(refused) == sorted(set(refused))  # each cue logged once, not at every turn
+    assert any("'reveal'" in m for m in refused) and any("'turn'" in m for m in refused)
