@@ -38,15 +38,15 @@ for name in ("lgpio", "spidev", "rpi-lgpio", "gpiozero", "smbus2", "pillow", "cb
     print(f"  {name} {m.version(name)}", m.distribution(name).locate_file(""))
 PY
 
-step "check-config --probe: the GPIO chip, I²C bus, SPI device and sound card, one line each"
+step "check-config --probe: the GPIO chip, both I²C buses, SPI device and sound card, one line each"
 rc=0
 "$VENV/bin/companion" check-config --probe "$CONFIG" >/tmp/probe.out 2>/tmp/probe.err || rc=$?
 cat /tmp/probe.out /tmp/probe.err | sed 's/^/  /'
 [ $rc -eq 1 ] || fail "check-config --probe exited $rc, expected 1"
-for key in buses.gpio_chip buses.i2c matrix.spi_device speaker.device; do
+for key in buses.gpio_chip buses.i2c display.i2c_port matrix.spi_device speaker.device; do
   [ "$(grep -c ": $key: " /tmp/probe.err)" -eq 1 ] || fail "not one line for $key"
 done
-[ "$(wc -l </tmp/probe.err)" -eq 5 ] || fail "the probe printed more than the four problems"
+[ "$(wc -l </tmp/probe.err)" -eq 6 ] || fail "the probe printed more than the five problems"
 
 step "companion run with the pi backend and no hardware: one actionable line"
 rc=0
