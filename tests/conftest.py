@@ -64,6 +64,22 @@ def small_print(monkeypatch):
 
 
 @pytest.fixture
+def main_small_print(monkeypatch):
+    """Every text the main display's game and scoring pages draw in small print, as drawn."""
+    from companion.screens import game_page
+
+    texts: list[str] = []
+    real = game_page.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        texts.append(text)
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(game_page, "draw_legacy", record)
+    return texts
+
+
+@pytest.fixture
 def make_table():
     tables: list[Table] = []
 

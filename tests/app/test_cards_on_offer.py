@@ -15,18 +15,8 @@ from companion.testing import make_bots
 SEATS = ("red", "blue", "yellow")
 
 
-def _cards_rows(monkeypatch, drawn) -> list[str]:
+def _cards_rows(tiny: list[str], drawn: list[str]) -> list[str]:
     """Every text drawn on the main display whose row names cards, in the order drawn."""
-    from companion.screens import game_page
-
-    tiny: list[str] = []
-    real = game_page.draw_legacy
-
-    def record(draw, xy, text, fill, font):
-        tiny.append(text)
-        return real(draw, xy, text, fill, font)
-
-    monkeypatch.setattr(game_page, "draw_legacy", record)
 
     def rows() -> list[str]:
         return [t for t in [*tiny, *drawn] if t.startswith("Cards")]
@@ -45,10 +35,12 @@ def _game_page_with_cards(make_table, config: str):
 
 
 @pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
-def test_the_cards_row_turns_through_every_title_on_offer(make_table, monkeypatch, drawn, config):
+def test_the_cards_row_turns_through_every_title_on_offer(
+    make_table, main_small_print, drawn, config
+):
     table = _game_page_with_cards(make_table, config)
     app = table.app
-    rows = _cards_rows(monkeypatch, drawn)
+    rows = _cards_rows(main_small_print, drawn)
     assert app.turn_every() == TURN_EVERY_S
     pages, before = 7, len(rows())  # 28 s: before the first maintenance
     events = ScriptedQueue(table.clock, [(0, None)] * pages)

@@ -242,16 +242,8 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
 
 
-def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, monkeypatch):
-    from companion.screens import game_page
-
-    tiny: list[str] = []
-    real = game_page.draw_legacy
-    monkeypatch.setattr(
-        game_page,
-        "draw_legacy",
-        lambda d, xy, t, f, font: (tiny.append(t), real(d, xy, t, f, font)),
-    )
+def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_small_print):
+    tiny = main_small_print
     ui = MainUI("game", alerts=("green, blue: hold ● to choose unseen",))
     render_main(BIDS, ui, (128, 64), "1")
     assert "Choose your power card (sealed)" in [*tiny, *drawn]
@@ -273,17 +265,9 @@ LONG_FIVE = ("blue 1st with 4: 5 +2 home", "red 2nd with 3: 3 +5 king", *FIVE[2:
 @pytest.mark.parametrize("size", [(128, 64), (256, 64)])
 @pytest.mark.parametrize("reasons", [FIVE, LONG_FIVE])
 def test_an_area_page_with_five_reasons_shows_them_all_and_its_footer(
-    drawn, monkeypatch, size, reasons
+    drawn, main_small_print, size, reasons
 ):
-    from companion.screens import game_page
-
-    tiny: list[str] = []
-    real = game_page.draw_legacy
-    monkeypatch.setattr(
-        game_page,
-        "draw_legacy",
-        lambda d, xy, t, f, font: (tiny.append(t), real(d, xy, t, f, font)),
-    )
+    tiny = main_small_print
     title = "País Vasco: blue 5, red 3, yellow 1"
     ui = MainUI("announce", title, reasons, None, "10/13 ● next")
     render_main({"players": PLAYERS}, ui, size, "L")
