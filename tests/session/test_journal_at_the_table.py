@@ -4,12 +4,14 @@ on the main display."""
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
 import signal
 import stat
 from pathlib import Path
 
+import pytest
 from table_testing import Table
 
 from companion.session.journal import journal_path
@@ -46,14 +48,9 @@ def test_a_journal_removed_during_a_game_is_made_again_for_the_service_alone(tmp
         _stop(table)
 
 
-def test_a_write_to_the_journal_cut_short_by_the_disk_is_a_full_disk_on_the_main_display(
-    tmp_path,
-):
-    path = tmp_path / "game.db"
-    table = _table(path)
-    journal = journal_path(path)
-    # Room for a few bytes of the next record only: the kernel writes those and says how many
-    # (a short write), as a disk with one block left does. The journal is written first.
+def _press_on_a_nearly_full_disk(table: Table, journal: Path) -> None:
+    """Room for a few bytes of the next record only: the kernel writes those and says how many
+    (a short write), as a disk with one block left does. The journal is written first."""
     soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     xfsz = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
@@ -62,6 +59,22 @@ def test_a_write_to_the_journal_cut_short_by_the_disk_is_a_full_disk_on_the_main
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
         signal.signal(signal.SIGXFSZ, xfsz)
+
+
+@pytest.mark.parametrize("untorn", [True, False], ids=["torn-record-taken-back", "disk-refuses"])
+def test_a_write_to_the_journal_cut_short_by_the_disk_is_a_full_disk_on_the_main_display(
+    tmp_path, monkeypatch, untorn
+):
+    path = tmp_path / "game.db"
+    table = _table(path)
+    if not untorn:  # the disk then refuses to take the torn record back as well
+
+        def refused(fd: int, size: int) -> None:
+            raise OSError(errno.EIO, "Input/output error")
+
+        monkeypatch.setattr(os, "ftruncate", refused)
+    _press_on_a_nearly_full_disk(table, journal_path(path))
+    monkeypatch.undo()
     try:
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk full at {path}"
         assert len(table.session.entries) == 2  # the game goes on in memory
