@@ -1,9 +1,11 @@
-"""The journal beside the store as the table meets it during play: one removed by hand is made
-again, for the service alone, without a "NOT SAVED"; a write the disk cuts short is a full disk
-on the main display."""
+"""The journal beside the store as the table meets it during play: it is for the service alone,
+one removed by hand is made again without a "NOT SAVED", a write the disk cuts short is a full
+disk on the main display, a new game's journal is whole after an earlier start was cut short,
+and a state directory with no room for a new file is said as full."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import resource
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from table_testing import Table
+from test_resilient_store import tmpfs
 
 from companion.session.journal import journal_path
 from companion.session.resilient import open_resilient
@@ -37,12 +40,13 @@ def test_a_journal_removed_during_a_game_is_made_again_for_the_service_alone(tmp
     old = os.umask(0o022)
     table = _table(path)
     try:
+        # It holds sealed choices: nobody but the service may read it, whatever the umask.
+        assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600
         journal_path(path).unlink()  # a hand tidying the state directory
         table.press("red", "select")  # red opens a group of cards: a decision
         assert table.app.store.saving
         assert not any("NOT SAVED" in a for a in table.app.main_ui().alerts)
-        # It holds sealed choices: nobody but the service may read it, whatever the umask.
-        assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600
+        assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600  # and when made again
     finally:
         os.umask(old)
         _stop(table)
@@ -80,3 +84,35 @@ def test_a_write_to_the_journal_cut_short_by_the_disk_is_a_full_disk_on_the_main
         assert len(table.session.entries) == 2  # the game goes on in memory
     finally:
         _stop(table)
+
+
+def test_a_new_game_after_a_start_cut_short_resumes_with_no_damage(tmp_path):
+    path = tmp_path / "game.db"
+    # A power cut while a new game's journal was being built aside left a longer piece of it.
+    stale = journal_path(path).with_name(journal_path(path).name + ".new")
+    stale.write_bytes(b"a journal cut short by a power cut\n" * 200)
+    _stop(_table(path))
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:
+        assert table.app.mode == "resumed"
+        assert table.app.main_ui().lines == ("Round 1, 1 decisions kept",)
+        assert table.app.store.damage is None
+    finally:
+        _stop(table)
+
+
+def test_a_state_directory_with_no_room_for_a_new_file_is_a_full_disk_when_the_game_starts(
+    tmp_path,
+):
+    # A file system out of inodes: the files there still grow, no new one can be made.
+    with tmpfs(tmp_path, "1m,nr_inodes=32") as mount:
+        path = mount / "game.db"
+        table = Table(seed=3, seats=THREE, store=open_resilient(path))
+        try:
+            with contextlib.suppress(OSError):
+                for n in range(64):
+                    (mount / f"ballast-{n}").touch()
+            table.press("red", "select")  # the game starts: its journal cannot be made
+            assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk full at {path}"
+        finally:
+            _stop(table)
