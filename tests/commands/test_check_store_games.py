@@ -1,0 +1,31 @@
+"""`companion check-store` lists every game the file holds, each with its decisions (in-process:
+the mutation run maps a test to the code it reaches only inside the test's own process)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from session_testing import HEADER, entry
+
+from companion.commands.check_store import check_store_command
+from companion.session.sqlite_store import SqliteStore
+
+
+def test_every_game_of_the_file_is_listed_with_its_decisions(tmp_path):
+    path = tmp_path / "game.db"
+    store = SqliteStore(path)
+    store.start(HEADER)
+    for seq in (1, 2, 3):
+        store.append(entry(seq))
+    store.start(HEADER)  # a new game: the first stays in the file as an older one
+    store.append(entry(1))
+    store.close()
+    out = io.StringIO()
+    assert check_store_command(path, out=out) == 0
+    games = [line for line in out.getvalue().splitlines() if line.startswith("  game ")]
+    assert [re.sub(r"started \S+:", "started T:", line) for line in games] == [
+        "  game 1, started T: 3 entries",
+        "  game 2, started T: 1 entries",
+    ]
+    assert "  recovery keeps 1 decisions of game 2 (1 from the file)" in out.getvalue()
