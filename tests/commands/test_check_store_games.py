@@ -24,7 +24,9 @@ def test_every_game_of_the_file_is_listed_with_its_decisions(tmp_path):
     out = io.StringIO()
     assert check_store_command(path, out=out) == 0
     games = [line for line in out.getvalue().splitlines() if line.startswith("  game ")]
-    assert [re.sub(r"started \S+:", "started T:", line) for line in games] == [
+    # Each started at a UTC time, to the second.
+    when = r"started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00:"
+    assert [re.sub(when, "started T:", line) for line in games] == [
         "  game 1, started T: 3 entries",
         "  game 2, started T: 1 entries",
     ]

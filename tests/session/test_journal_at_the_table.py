@@ -116,3 +116,18 @@ def test_a_state_directory_with_no_room_for_a_new_file_is_a_full_disk_when_the_g
             assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk full at {path}"
         finally:
             _stop(table)
+
+
+def test_a_journal_swapped_for_a_link_is_never_written_through(tmp_path):
+    path = tmp_path / "game.db"
+    table = _table(path)
+    elsewhere = tmp_path / "someone-elses-file"
+    elsewhere.write_text("theirs\n")
+    try:
+        journal_path(path).unlink()
+        journal_path(path).symlink_to(elsewhere)
+        table.press("red", "select")  # red opens a group of cards: a decision
+        assert table.app.main_ui().alerts[0] == f"NOT SAVED: cannot write at {path}"
+        assert elsewhere.read_text() == "theirs\n"
+    finally:
+        _stop(table)
