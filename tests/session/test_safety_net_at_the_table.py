@@ -178,3 +178,24 @@ def test_a_disk_that_refuses_to_drop_a_refused_decision_says_so(tmp_path):
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: read-only at {path}"
     finally:
         _stop(table)
+
+
+def test_a_read_only_state_directory_that_lost_its_file_resumes_from_the_journal(tmp_path):
+    with tmpfs(tmp_path, "1m") as mount:
+        path = mount / "game.db"
+        table = Table(seed=3, seats=THREE, store=open_resilient(path))
+        table.press("red", "select")  # the defaults: sealed power cards, yellow first
+        table.press("yellow", "select")  # power cards 1-7
+        table.press("red", "select")
+        _stop(table)
+        for lost in mount.glob("game.db*"):
+            if lost.name != "game.db.journal":
+                lost.unlink()
+        subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
+        table = Table(seed=3, seats=THREE, store=open_resilient(path))
+        try:
+            assert table.app.mode == "resumed"
+            assert len(table.session.entries) == 2
+            assert "game.db is missing" in (table.app.damage or "")
+        finally:
+            _stop(table)
