@@ -23,7 +23,9 @@ def test_every_game_of_the_file_is_listed_with_its_decisions(tmp_path):
     store.close()
     out = io.StringIO()
     assert check_store_command(path, out=out) == 0
-    games = [line for line in out.getvalue().splitlines() if line.startswith("  game ")]
+    said = out.getvalue().splitlines()
+    assert said[0] == f"{path}:"
+    games = [line for line in said if line.startswith("  game ")]
     # Each started at a UTC time, to the second.
     when = r"started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00:"
     assert [re.sub(when, "started T:", line) for line in games] == [

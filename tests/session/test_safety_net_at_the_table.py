@@ -199,3 +199,18 @@ def test_a_read_only_state_directory_that_lost_its_file_resumes_from_the_journal
             assert "game.db is missing" in (table.app.damage or "")
         finally:
             _stop(table)
+
+
+def test_a_read_only_state_directory_with_only_a_damaged_journal_says_it_is_damaged(tmp_path):
+    with tmpfs(tmp_path, "1m") as mount:
+        path = mount / "game.db"
+        journal = mount / "game.db.journal"
+        journal.write_bytes(b"elgrande-companion journal 1\n0123 not a record\n")
+        subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
+        table = Table(seed=3, seats=THREE, store=open_resilient(path))
+        try:
+            assert table.app.mode != "resumed"
+            assert (table.app.damage or "").startswith("Saved game was damaged (game.db is missing")
+            assert "no entry could be kept" in table.app.damage
+        finally:
+            _stop(table)
