@@ -33,3 +33,19 @@ def test_every_game_of_the_file_is_listed_with_its_decisions(tmp_path):
         "  game 2, started T: 1 entries",
     ]
     assert "  recovery keeps 1 decisions of game 2 (1 from the file)" in out.getvalue()
+
+
+def test_a_store_in_use_is_read_with_its_wal(tmp_path):
+    path = tmp_path / "game.db"
+    store = SqliteStore(path)  # open, as the table holds it: the -wal holds the decisions
+    store.start(HEADER)
+    for seq in (1, 2, 3):
+        store.append(entry(seq))
+    try:
+        out = io.StringIO()
+        assert check_store_command(path, out=out) == 0
+        said = out.getvalue().splitlines()
+        assert said[1] == "  files: game.db, game.db.journal, game.db-wal"
+        assert "  recovery keeps 3 decisions of game 1 (3 from the file)" in said
+    finally:
+        store.close()
