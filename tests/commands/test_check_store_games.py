@@ -49,3 +49,18 @@ def test_a_store_in_use_is_read_with_its_wal(tmp_path):
         assert "  recovery keeps 3 decisions of game 1 (3 from the file)" in said
     finally:
         store.close()
+
+
+def test_a_truncated_file_is_damage_even_when_the_journal_has_every_decision(tmp_path):
+    path = tmp_path / "game.db"
+    store = SqliteStore(path)
+    store.start(HEADER)
+    for seq in (1, 2, 3):
+        store.append(entry(seq))
+    store.close()
+    path.write_bytes(path.read_bytes()[:100])
+    out = io.StringIO()
+    assert check_store_command(path, out=out) == 1
+    said = out.getvalue().splitlines()
+    assert "  DAMAGE: the file is truncated" in said
+    assert "  recovery keeps 3 decisions of game 1 (0 from the file, 3 from the journal)" in said
