@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import re
 
-from session_testing import HEADER, entry
+from session_testing import HEADER, entry, sql
 
 from companion.commands.check_store import check_store_command
 from companion.session.sqlite_store import SqliteStore
@@ -64,3 +64,38 @@ def test_a_truncated_file_is_damage_even_when_the_journal_has_every_decision(tmp
     said = out.getvalue().splitlines()
     assert "  DAMAGE: the file is truncated" in said
     assert "  recovery keeps 3 decisions of game 1 (0 from the file, 3 from the journal)" in said
+
+
+def _five(path) -> SqliteStore:
+    store = SqliteStore(path)
+    store.start(HEADER)
+    for seq in (1, 2, 3, 4, 5):
+        store.append(entry(seq))
+    return store
+
+
+def test_the_rows_past_an_edited_one_are_still_read_from_the_file(tmp_path):
+    path = tmp_path / "other.db"
+    _five(path).close()
+    sql(path, "UPDATE entry SET player = 'blue' WHERE seq = 2")
+    out = io.StringIO()
+    assert check_store_command(path, out=out) == 1
+    said = out.getvalue().splitlines()
+    assert "  recovery keeps 5 decisions of game 1 (4 from the file, 1 from the journal)" in said
+
+
+def test_a_lost_wal_is_said_by_the_files_own_name(tmp_path):
+    path = tmp_path / "other.db"
+    store = _five(path)
+    store.close()  # entries 1-5 in the file itself
+    store = SqliteStore(path)
+    store.append(entry(6))
+    store.append(entry(7))  # these two only in the -wal (and the journal)
+    try:
+        path.with_name("other.db-wal").unlink()
+        out = io.StringIO()
+        assert check_store_command(path, out=out) == 1
+        said = out.getvalue().splitlines()
+        assert any(line.startswith("  DAMAGE: other.db ended at entry 5 ") for line in said)
+    finally:
+        store.close()
