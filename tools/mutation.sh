@@ -26,4 +26,8 @@ chmod +x .venv-mut/bin/companion
 # The directory must exist before Python starts, or the import system caches it as missing.
 mkdir -p mutants
 export COMPANION_TEST_SOURCE=1 PYTHONPATH="$PWD/mutants"
+# A mutant that loops appending to a list (journal.Found.run with `seq = 1`) eats the machine's
+# memory long before its CPU time limit: a cap on the address space makes it a MemoryError, a
+# failing test. 6 GB by default; MUTMUT_MEMORY_KB sets another.
+ulimit -v "${MUTMUT_MEMORY_KB:-6000000}"
 .venv-mut/bin/mutmut run --max-children "${MUTMUT_CHILDREN:-2}" "$@"

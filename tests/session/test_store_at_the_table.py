@@ -120,6 +120,11 @@ def test_a_damaged_file_in_a_read_only_state_directory_is_reported_as_damage(tmp
         said = " ".join(_resumed_page(path))
         assert "NOT SAVED: read-only" in said
         assert "Saved game was damaged" in said and "entry 2" in said
+        table = Table(seed=3, seats=THREE, store=open_resilient(path))
+        try:  # the whole of what the main display says, before it is cut to the room
+            assert "; resumed after entry 2; it could not be copied aside." in table.app.damage
+        finally:
+            _stop(table)
 
 
 def test_a_disk_that_stays_broken_is_not_reopened_on_every_decision(tmp_path):

@@ -53,3 +53,45 @@ def test_a_sessions_undo_says_what_to_lift_off_the_board():
             return
         s.decide(p, s.seat_view(p).options[0])
     raise AssertionError("no placement reached")
+
+
+def test_caballeros_taken_to_the_court_and_taken_back_go_back_to_the_province():
+    from companion.session.session import Session
+    from companion.session.store import MemoryStore
+
+    s = Session.new(MemoryStore(), ("red", "blue"), seed=3)
+    for _ in range(300):
+        p = next(q for q in s.players if s.seat_view(q).options)
+        take = next((a for a in s.seat_view(p).options if a.kind == "take"), None)
+        if take is not None:
+            s.decide(p, take)
+            if s.undo_refusal(p) is None:
+                s.undo(p)
+                said = s.events[-1]["text"]
+                assert said.endswith("caballeros from the court back to the province"), said
+                return
+            continue
+        s.decide(p, s.seat_view(p).options[0])
+    raise AssertionError("no caballeros taken to the court and taken back")
+
+
+def test_caballeros_put_back_in_several_places_are_each_said():
+    # One colour's caballeros back from the court to two regions: a phrase for each.
+    before = {"court": {"red": 3}, "sevilla": {"red": 0}, "galicia": {"red": 1}}
+    after = {"court": {"red": 0}, "sevilla": {"red": 1}, "galicia": {"red": 3}}
+    assert board_change(before, after, NAMES, ()) == (
+        "red's caballero from the court back to Sevilla; "
+        "2 of red's caballeros from the court back to Galicia"
+    )
+    # And from two places to one.
+    assert board_change(after, before, NAMES, ()) == (
+        "red's caballero from Sevilla back to the court; "
+        "2 of red's caballeros from Galicia back to the court"
+    )
+
+
+def test_several_caballeros_of_a_hidden_castillo_name_no_colour():
+    before = {"court": {"red": 1}, "castillo": {"red": 3}}
+    after = {"court": {"red": 3}, "castillo": {"red": 1}}
+    said = board_change(before, after, NAMES, ("castillo",))
+    assert said == "2 caballeros from the Castillo back to the court"
