@@ -114,7 +114,10 @@ def test_display_fault_is_told_on_the_event_queue_and_recovers(hw, clock, mocker
     mocker.patch.object(
         pad_display.device, "display", side_effect=OSError(errno.EREMOTEIO, "Remote I/O error")
     )
-    pad_display.show(Image.new("1", pad_display.size))
+    # A frame no other test shows: one identical to the panel's would not be sent at all.
+    frame = Image.new("1", pad_display.size)
+    frame.putpixel((3, 5), 1)
+    pad_display.show(frame)
     (fault,) = drain(hw)
     assert isinstance(fault, DeviceFault) and fault.device == "red pad display"
     assert not fault.recovered
