@@ -9,6 +9,7 @@ each seat's own `SeatView`.
 
 from __future__ import annotations
 
+import logging
 import random
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ from companion.session.session import Session
 from companion.session.store import MemoryStore, Store, StoreError
 from companion.session.views import SeatView, TableView
 from hw.hardware import Hardware
+
+log = logging.getLogger(__name__)
 
 
 class TableCore:
@@ -47,8 +50,10 @@ class TableCore:
         self.out_dir = out_dir
         self.mode = Mode.SETUP
         self.session: Session | None = None
-        # What a stored game's damage was (the store's own words), shown until play goes on.
+        # What a stored game's damage was (the store's own words) and its summary, which the
+        # main display shows until play goes on.
         self.damage: str | None = None
+        self.damage_summary: str | None = None
         self.resumed_at = -1
         self.menus: dict[str, MenuState] = {}
         self._menu_keys: dict[str, tuple[Any, ...]] = {}
@@ -114,6 +119,9 @@ class TableCore:
             self.session = None  # no game stored: the setup screen
         damage = self.store.damage
         self.damage = damage.message if damage is not None else None
+        self.damage_summary = damage.summary if damage is not None else None
+        if damage is not None:  # where the copy is: too long for the main display
+            log.warning("%s", damage.message)
         saved_setup = self.screen.load(self.session)
         if saved_setup is not None:
             # The table had left this game (finished or abandoned) for the setup screen, or no
@@ -131,7 +139,7 @@ class TableCore:
     def start(self, choice: GameChoice) -> None:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         self.session = Session.new(self.store, choice.seats, seed, choice.options)
-        self.seen, self.damage, self.final_page = 0, None, 0
+        self.seen, self.damage, self.damage_summary, self.final_page = 0, None, None, 0
         self.mode = Mode.GAME
 
     def to_setup(self) -> None:

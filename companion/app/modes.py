@@ -21,8 +21,10 @@ from companion.elgrande.moves import RuleError
 from companion.elgrande.scoring_steps import check_pages
 from companion.screens import MainUI, PadMenu
 from companion.screens.board_page import board_page
+from companion.screens.legacy_text import tiny_wrap
 from companion.screens.names import card_text
 from companion.screens.pages import announce_footer
+from companion.screens.text import clean, width
 from companion.screens.text import wrap as wrap_text
 
 log = logging.getLogger(__name__)
@@ -85,9 +87,14 @@ class Resumed(TableMode):
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         s, view = t.s, t.view
-        where = f"Round {view.round}, {len(s.entries)} decisions kept" if view.round else ""
-        lines = (where, *wrap_text(t.damage or "", t.hw.display.size[0] - 2, 3))
+        n = len(s.entries)
+        where = (
+            f"Round {view.round}, {n} decision{'' if n == 1 else 's'} kept" if view.round else ""
+        )
+        lines = (where, *_whole(t.damage_summary or "", t.hw.display.size[0] - 2, 3))
         footer = "● go on  hold ● abandon"
+        if width(footer) > t.hw.display.size[0] - 2:  # the hold leads to "Abandon this game?"
+            footer = "● go on  hold ● end"
         return MainUI("message", "Game resumed", tuple(x for x in lines if x), None, footer, alerts)
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
@@ -338,3 +345,10 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
 MODES: dict[Mode, TableMode] = {
     mode.name: mode for mode in (Setup(), Resumed(), Abandon(), Announce(), Final(), Game())
 }
+
+
+def _whole(text: str, room: int, rows: int) -> list[str]:
+    """`text` in at most `rows` rows of `room` px, every word whole: the big font when it holds
+    them, else small print (the main display draws a row too wide for the big font so)."""
+    big = wrap_text(text, room, rows)
+    return big if " ".join(big) == clean(text) else tiny_wrap(text, room, rows)

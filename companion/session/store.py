@@ -69,6 +69,25 @@ class Damage:
     from_journal: int = 0  # and how many only the journal did
 
     @property
+    def summary(self) -> str:
+        """The damage in the words the main display has room for; `message`, which the log
+        keeps, adds where the copy is.
+
+        >>> Damage("entry 57 failed its checksum", 56, Path("/var/lib/x.damaged")).summary
+        'Damaged: entry 57 failed its checksum. A copy is kept aside.'
+        >>> Damage("entry 2 failed its checksum; kept 2: 1 from the file", 2, None).summary
+        'Damaged: entry 2 failed its checksum. No copy could be kept.'
+        """
+        # `what` lists every problem found and where the kept entries came from ("; "): the
+        # display names the first, and how many more the log and check-store list.
+        problems = [p for p in self.what.split("; ") if not p.startswith("kept ")]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        first = problems[0] if problems else self.what
+        kept = "" if self.kept else " No entry could be kept."
+        copy = "A copy is kept aside." if self.copy else "No copy could be kept."
+        return f"Damaged: {first}{more}.{kept} {copy}"
+
+    @property
     def message(self) -> str:
         where = f"a copy is at {self.copy}" if self.copy else "it could not be copied aside"
         resumed = f"resumed after entry {self.kept}" if self.kept else "no entry could be kept"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+import pytest
 from table_testing import Table
 from test_secrets import PublicTrace, _enter
 
@@ -174,7 +175,7 @@ def test_damage_is_said_on_the_main_display_and_the_game_resumes_before_it(tmp_p
     try:
         ui = table.app.main_ui()
         assert ui.title == "Game resumed"
-        assert any("damaged" in line for line in ui.lines)
+        assert any(line.startswith("Damaged: ") for line in ui.lines)
         assert len(table.session.entries) == 4
         table.press("red", "select")
         assert "saved game was damaged: resumed before it" in table.app.main_ui().alerts
@@ -219,3 +220,32 @@ def test_a_kept_setup_state_that_no_longer_fits_keeps_the_defaults_where_it_does
     assert screen.playing == {"red": False, "blue": True, "yellow": False}
     assert screen.options["veto"] is False and "colour" not in screen.options
     assert screen.cursor == 2
+
+
+SUMMARY = "Damaged: entry 5 was refused by the rules engine. A copy is kept aside."
+
+
+@pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
+def test_the_resumed_page_says_the_damage_and_its_keys_whole(
+    tmp_path, config, drawn, main_small_print, caplog
+):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    store = SqliteStore(path)
+    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
+    store.close()
+    drawn.clear()
+    table = Table(config, seed=9, store=open_resilient(path))
+    try:
+        assert table.app.mode == "resumed"
+        shown = [*drawn, *main_small_print]
+        assert not [t for t in shown if t.endswith("…") or t.endswith("..")], shown
+        words = " ".join(shown).split()
+        for word in SUMMARY.split():
+            assert word in words, (word, shown)
+        assert any(t.startswith("● go on  hold ● ") for t in drawn), drawn
+        # Where the copy is, too long for the display, is in the log.
+        assert "a copy is at " in caplog.text
+    finally:
+        table.app.store.close()
+        table.close()

@@ -95,7 +95,7 @@ def test_a_new_game_after_a_start_cut_short_resumes_with_no_damage(tmp_path):
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
     try:
         assert table.app.mode == "resumed"
-        assert table.app.main_ui().lines == ("Round 1, 1 decisions kept",)
+        assert table.app.main_ui().lines == ("Round 1, 1 decision kept",)
         assert table.app.store.damage is None
     finally:
         _stop(table)

@@ -133,7 +133,7 @@ def _refused_entry(path: Path) -> None:
 def _damage_line(table: Table) -> str:
     """What the main display says of the damage (its text, before it is cut to the room)."""
     assert table.app.damage is not None
-    assert " ".join(table.app.main_ui().lines).startswith("Round 1, 2 decisions kept Saved game")
+    assert " ".join(table.app.main_ui().lines).startswith("Round 1, 2 decisions kept Damaged: ")
     return table.app.damage
 
 

@@ -69,9 +69,9 @@ def test_an_edited_field_of_a_stored_decision_is_damage_said_on_the_main_display
     # would give the decision back whole).
     path.with_name(path.name + ".journal").unlink()
     page = _resumed_page(path)
-    assert page[0] == "Round 1, 1 decisions kept"
+    assert page[0] == "Round 1, 1 decision kept"
     said = " ".join(page)
-    assert "Saved game was damaged" in said and "entry 2" in said
+    assert "Damaged: entry 2 " in said
 
 
 def test_the_damaged_copy_is_the_file_as_it_was_found_before_the_repair(tmp_path):
@@ -81,7 +81,7 @@ def test_the_damaged_copy_is_the_file_as_it_was_found_before_the_repair(tmp_path
     store = open_resilient(path)
     try:
         assert store.damage is not None and store.damage.copy is not None
-        assert str(store.damage.copy) in store.damage.message  # what the main display says
+        assert str(store.damage.copy) in store.damage.message  # what the log says
         copy = sqlite3.connect(store.damage.copy)
         rows = copy.execute("SELECT seq, player FROM entry ORDER BY seq").fetchall()
         copy.close()
@@ -119,9 +119,9 @@ def test_a_damaged_file_in_a_read_only_state_directory_is_reported_as_damage(tmp
         subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
         said = " ".join(_resumed_page(path))
         assert "NOT SAVED: read-only" in said
-        assert "Saved game was damaged" in said and "entry 2" in said
+        assert "Damaged: entry 2 failed its checksum. No copy could be kept." in said
         table = Table(seed=3, seats=THREE, store=open_resilient(path))
-        try:  # the whole of what the main display says, before it is cut to the room
+        try:  # the whole message, which the log keeps
             assert "; resumed after entry 2; it could not be copied aside." in table.app.damage
         finally:
             _stop(table)
