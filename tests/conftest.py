@@ -47,20 +47,25 @@ def drawn(monkeypatch):
     return texts
 
 
-@pytest.fixture
-def small_print(monkeypatch):
-    """Every text a pad draws in its small print (the note, n/m, the hand), as drawn."""
-    from companion.screens import pad as pad_module
-
+def _record_small_print(monkeypatch, module) -> list[str]:
+    """Every text `module` draws in small print (its `draw_legacy`), as drawn."""
     texts: list[str] = []
-    real = pad_module.draw_legacy
+    real = module.draw_legacy
 
     def record(draw, xy, text, fill, font):
         texts.append(text)
         return real(draw, xy, text, fill, font)
 
-    monkeypatch.setattr(pad_module, "draw_legacy", record)
+    monkeypatch.setattr(module, "draw_legacy", record)
     return texts
+
+
+@pytest.fixture
+def small_print(monkeypatch):
+    """Every text a pad draws in its small print (the note, n/m, the hand), as drawn."""
+    from companion.screens import pad
+
+    return _record_small_print(monkeypatch, pad)
 
 
 @pytest.fixture
@@ -68,15 +73,7 @@ def main_small_print(monkeypatch):
     """Every text the main display's game and scoring pages draw in small print, as drawn."""
     from companion.screens import game_page
 
-    texts: list[str] = []
-    real = game_page.draw_legacy
-
-    def record(draw, xy, text, fill, font):
-        texts.append(text)
-        return real(draw, xy, text, fill, font)
-
-    monkeypatch.setattr(game_page, "draw_legacy", record)
-    return texts
+    return _record_small_print(monkeypatch, game_page)
 
 
 @pytest.fixture
