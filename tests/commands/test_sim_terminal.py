@@ -35,7 +35,9 @@ class Terminal:
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items() if k == "PYTHONPATH")
         line = " ".join(shlex.quote(a) for a in [*command, "sim", *args])
         self.stderr = tmp / "stderr.txt"  # curses draws over what is written to the terminal
-        run = f"{exports} {line} 2>{self.stderr}; echo EXIT=$?; sleep 600"
+        # Bounded, so that a test killed before its finalizer (a mutation run's time limit)
+        # leaves no sim or tmux server behind for long.
+        run = f"{exports} timeout --foreground 300 {line} 2>{self.stderr}; echo EXIT=$?; sleep 120"
         script = f"cd {shlex.quote(str(tmp))} && {run}"
         self._tmux("new-session", "-d", "-x", str(cols), "-y", str(rows), script)
 
