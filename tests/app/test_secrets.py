@@ -13,7 +13,7 @@ import contextlib
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from table_testing import Table
+from table_testing import Table, enter_power_card
 
 from companion.app.menus import presses_to
 from companion.commands.screens_moments import table_config
@@ -72,14 +72,10 @@ def _table():
 
 
 def _enter(table: Table, p: str, value: int) -> None:
-    """Thirteen power cards come as two groups: the group first, then the card in it."""
+    """A sealed power card: a blind seat first asks to choose unseen."""
     if p in BLIND:
         table.press(p, "long")
-    card = Action("bid", value)
-    if card not in table.app.menu_for(p).actions:
-        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
-        table.press(p, *presses_to(table.app.menu_for(p), group))
-    table.press(p, *presses_to(table.app.menu_for(p), card))
+    enter_power_card(table, p, value)
 
 
 def _withdraw(table: Table, p: str) -> None:
@@ -306,21 +302,12 @@ def test_an_open_bid_on_a_pad_without_display_is_chosen_on_the_private_page():
         table, looking = first[0], first[3]
         assert table.app.privacy == "yellow" and looking.title == "Only yellow looks"
         card = next(c for c in first[4] if c in second[4])
-        _enter_open(table, "yellow", card)
+        enter_power_card(table, "yellow", card)
         assert table.app.privacy is None  # yellow decides no more: the page is gone
         assert table.session.state.bids["yellow"] == card
     finally:
         first[0].close()
         second[0].close()
-
-
-def _enter_open(table: Table, p: str, value: int) -> None:
-    """On the open private page: the group, then the card."""
-    card = Action("bid", value)
-    if card not in table.app.menu_for(p).actions:
-        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
-        table.press(p, *presses_to(table.app.menu_for(p), group))
-    table.press(p, *presses_to(table.app.menu_for(p), card))
 
 
 def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(drawn):

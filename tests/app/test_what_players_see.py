@@ -7,11 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from table_testing import Table
+from table_testing import Table, enter_power_card
 
 from companion.app.config import load_app_config
-from companion.app.menus import presses_to
-from companion.elgrande.moves import Action
 from companion.session.resilient import open_resilient
 from companion.testing import make_bots
 
@@ -45,15 +43,6 @@ def _heard(table: Table) -> list[str]:
     return list(table.hw.speaker.spoken)
 
 
-def _enter(table: Table, p: str, value: int) -> None:
-    """A sealed or open power card on the player's own pad: the group, then the card."""
-    card = Action("bid", value)
-    if card not in table.app.menu_for(p).actions:
-        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
-        table.press(p, *presses_to(table.app.menu_for(p), group))
-    table.press(p, *presses_to(table.app.menu_for(p), card))
-
-
 def test_a_long_select_in_a_public_step_takes_back_the_players_last_decision(make_table):
     table = make_table(seed=3, seats=THREE)
     table.press("red", "select")
@@ -70,7 +59,7 @@ def test_a_long_select_in_a_public_step_takes_back_the_players_last_decision(mak
 def test_an_undo_or_a_withdraw_is_not_followed_by_the_whole_game_said_again(make_table):
     table = make_table(seed=3, seats=THREE)
     table.press("red", "select")
-    _enter(table, "red", 5)
+    enter_power_card(table, "red", 5)
     heard = _heard(table)
     table.press("red", "long")  # red withdraws the sealed card
     assert table.app.pad_menu("red").entries  # red chooses again
@@ -98,10 +87,10 @@ def test_the_cursor_starts_on_a_placing_not_on_ending_the_turn(make_table):
 def test_a_clashed_sealed_bid_is_told_to_its_player_alone_on_their_pad(make_table, small_print):
     table = make_table(seed=3, seats=THREE)  # yellow bids first, then red, then blue
     table.press("red", "select")
-    _enter(table, "yellow", 4)
-    _enter(table, "red", 4)  # the same card: red's is the later bid
+    enter_power_card(table, "yellow", 4)
+    enter_power_card(table, "red", 4)  # the same card: red's is the later bid
     small_print.clear()
-    _enter(table, "blue", 9)  # the reveal
+    enter_power_card(table, "blue", 9)  # the reveal
     note = table.app.pad_menu("red").note
     assert "4 is taken: choose again" in note
     assert any(t and note.startswith(t.rstrip(".…")) for t in small_print)  # drawn, cut to fit
@@ -115,7 +104,7 @@ def test_an_open_bid_is_spoken_as_it_is_played(make_table):
     table.press("red", "select")
     (first,) = table.app.view.decision.waiting
     heard = len(_heard(table))
-    _enter(table, first, 6)
+    enter_power_card(table, first, 6)
     said = _heard(table)[heard:]
     assert any(first.capitalize() in s and "6" in s for s in said), said
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from companion.app.config import load_app_config
+from companion.app.menus import presses_to
 from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
+from companion.elgrande.moves import Action
 from companion.elgrande.options import TableOptions
 from companion.testing import BotDriver, Presser, VirtualClock, drain
 from hw.backend import MockBackend
@@ -51,3 +53,13 @@ class Table:
 
     def close(self) -> None:
         self.hw.close()
+
+
+def enter_power_card(table: Table, p: str, value: int) -> None:
+    """A power card on the player's own pad: thirteen come as two groups, the group first,
+    then the card in it."""
+    card = Action("bid", value)
+    if card not in table.app.menu_for(p).actions:
+        group = Action("bid_group", "1-7" if value <= 7 else "8-13")
+        table.press(p, *presses_to(table.app.menu_for(p), group))
+    table.press(p, *presses_to(table.app.menu_for(p), card))
