@@ -14,6 +14,7 @@ from companion.elgrande.base import (
     SecretStep,
     Step,
     add_scores,
+    caballeros,
     choices_text,
     place_name,
 )
@@ -202,8 +203,3 @@ class CastilloDiscs(SecretStep):
             else:
                 said.append(f"{p}: {caballeros(n)} → {disc}")
         return "; ".join(said)
-
-
-def caballeros(n: int) -> str:
-    """ "1 caballero", "3 caballeros"."""
-    return f"{n} caballero" + ("" if n == 1 else "s")

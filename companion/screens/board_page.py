@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.elgrande.base import caballeros
 from companion.elgrande.data import CASTILLO, game_data
 from companion.elgrande.scoring_steps import COURTS, SCOREBOARDS
 from companion.screens.names import short_area
@@ -41,7 +42,7 @@ def board_page(view: dict[str, Any], place: str, n: int, total: int) -> tuple[st
     board = view.get("board") or {}
     if place == CASTILLO and place not in board:  # hidden: how many, never whose
         n_in = int(view.get("castillo_total") or 0)
-        return title, (f"{n_in} caballero{'' if n_in == 1 else 's'} in all", "colours hidden")
+        return title, (f"{caballeros(n_in)} in all", "colours hidden")
     counts = board.get(place) or {}
     lines = list(_rows([f"{p} {k}" for p, k in counts.items() if k])) or ["no caballeros"]
     if view.get("king") == place:
