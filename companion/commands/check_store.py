@@ -63,12 +63,16 @@ def lines(report: dict[str, Any]) -> list[str]:
     present = [name for name, there in report["files"].items() if there]
     out.append("  files: " + (", ".join(present) or "none"))
     for game in report["games"]:
-        out.append(f"  game {game['id']}, started {game['started']}: {game['entries']} entries")
+        n = game["entries"]
+        entries = f"{n} entr{'y' if n == 1 else 'ies'}"
+        out.append(f"  game {game['id']}, started {game['started']}: {entries}")
     where = f"{report['from_file']} from the file"
     if report["from_journal"]:
         where += f", {report['from_journal']} from the journal"
     latest = f"game {report['game']}" if report["game"] is not None else "no game"
-    out.append(f"  recovery keeps {report['decisions']} decisions of {latest} ({where})")
+    kept = report["decisions"]
+    decisions = f"{kept} decision{'' if kept == 1 else 's'}"
+    out.append(f"  recovery keeps {decisions} of {latest} ({where})")
     for problem in report["problems"]:
         out.append(f"  DAMAGE: {problem}")
     out.append("  damaged: yes (opening it for play repairs it)" if report["damaged"] else "  OK")

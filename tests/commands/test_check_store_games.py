@@ -30,9 +30,9 @@ def test_every_game_of_the_file_is_listed_with_its_decisions(tmp_path):
     when = r"started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00:"
     assert [re.sub(when, "started T:", line) for line in games] == [
         "  game 1, started T: 3 entries",
-        "  game 2, started T: 1 entries",
+        "  game 2, started T: 1 entry",
     ]
-    assert "  recovery keeps 1 decisions of game 2 (1 from the file)" in out.getvalue()
+    assert "  recovery keeps 1 decision of game 2 (1 from the file)" in out.getvalue()
 
 
 def test_a_store_in_use_is_read_with_its_wal(tmp_path):
