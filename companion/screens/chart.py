@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 from companion.screens.canvas import Canvas
-from companion.screens.text import GLYPH_H, LINE, fit, width
+from companion.screens.text import GLYPH_H, LINE, width
 
 # On/off runs in pixels along the line: solid, dashed, dotted, dash-dot, long dashes.
 DASHES: tuple[tuple[int, ...], ...] = ((1,), (4, 2), (1, 2), (5, 2, 1, 2), (8, 3))
@@ -70,7 +70,11 @@ def render_chart(
     c = Canvas(size, mode)
     series = {p: [0] + [int(h["totals"].get(p, 0)) for h in history] for p in players}
     top = max([1, *(max(s) for s in series.values())])
-    label_w = min(max((width(p) for p in players), default=0), c.width // 4)
+    # The names beside the lines' ends take a quarter of the width at most: all three letters
+    # ("yel", as the standings) when one would not fit whole.
+    whole = all(width(p) <= c.width // 4 for p in players)
+    names = {p: p if whole else p[:3] for p in players}
+    label_w = max((width(n) for n in names.values()), default=0)
     left = width(str(top)) + 3
     right = c.width - label_w - 4
     y_top, y_bottom = GLYPH_H // 2, c.height - 4
@@ -93,7 +97,7 @@ def render_chart(
         pts = [point(i, v) for i, v in enumerate(series[p])]
         _dashed(c, pts, DASHES[k % len(DASHES)])
     ends = {p: point(len(series[p]) - 1, series[p][-1])[1] for p in players}
-    _end_labels(c, players, ends, label_w)
+    _end_labels(c, players, ends, names)
     return c.image
 
 
@@ -121,7 +125,9 @@ def _lit(pos: int, pattern: tuple[int, ...]) -> bool:
     return False
 
 
-def _end_labels(c: Canvas, players: Sequence[str], ends: dict[str, int], room: int) -> None:
+def _end_labels(
+    c: Canvas, players: Sequence[str], ends: dict[str, int], names: dict[str, str]
+) -> None:
     """Each name beside its line's end, nudged apart so none overlaps another."""
     order = sorted(players, key=lambda p: ends[p])
     ys: list[int] = []
@@ -131,8 +137,10 @@ def _end_labels(c: Canvas, players: Sequence[str], ends: dict[str, int], room: i
         if ys and y < ys[-1] + LINE:
             y = ys[-1] + LINE
         ys.append(y)
-    # Pushed off the bottom: shift the whole stack up as far as needed.
-    overflow = max(ys[-1] - lowest, 0) if ys else 0
+    # Pushed off the bottom: from the lowest up, each goes no lower than the one under it
+    # allows, so the stack moves up only where it must (not every name, off the top).
+    for i in range(len(ys) - 1, -1, -1):
+        ys[i] = min(ys[i], lowest if i == len(ys) - 1 else ys[i + 1] - LINE)
     for p, y in zip(order, ys, strict=True):
-        name = fit(p, room)
-        c.row(y - overflow, name, c.width - 1 - width(name))
+        name = names[p]
+        c.row(y, name, c.width - 1 - width(name))

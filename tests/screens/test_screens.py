@@ -170,6 +170,15 @@ def test_chart_matches_its_golden_image(label):
     assert_golden(f"chart_{label}", render_chart(HISTORY, ["red", "blue", "yellow"], size, mode))
 
 
+@pytest.mark.parametrize("label", MAINS)
+def test_the_charts_names_are_whole_or_all_three_letters(label, drawn):
+    size, mode = MAINS[label]
+    players = ["red", "blue", "yellow", "green", "black"]
+    render_chart(HISTORY, players, size, mode)
+    names = [t for t in drawn if t.isalpha()]
+    assert sorted(names) in (sorted(players), sorted(p[:3] for p in players)), drawn
+
+
 # -- what the layouts say ------------------------------------------------------------------------
 
 
