@@ -134,13 +134,14 @@ class Corrections(Step):
             s.move(colour, source, target)
             self.matched = [m for m in self.matched if m not in (source, target)]  # look again
             self.regions_menu, self.source, self.colour = False, None, None
-            whose = "a caballero" if self._hidden(s, source) else f"one of {colour}'s caballeros"
+            # Into or out of a hidden Castillo, no colour is said (as undo's words).
+            hidden = self._hidden(s, source) or self._hidden(s, target)
+            whose = "a caballero" if hidden else f"one of {colour}'s caballeros"
             move = f"from {place_name(s, source)} to {place_name(s, target)}"
             s.announce(
                 "correction",
                 f"Correction: {whose} moves {move}",
-                {"from": source, "to": target}
-                | ({} if self._hidden(s, source) else {"colour": colour}),
+                {"from": source, "to": target} | ({} if hidden else {"colour": colour}),
             )
 
 

@@ -155,6 +155,19 @@ def test_a_correction_out_of_a_hidden_castillo_names_no_colour_in_public():
     assert colour not in shown["text"] and "Castillo" in shown["text"]
 
 
+def test_a_correction_into_a_hidden_castillo_names_no_colour_in_public():
+    s = to_general_scoring()
+    p = s.first_bidder
+    home = s.grandes["blue"]
+    act(s, p, "fix_regions")
+    act(s, p, "fix_from", home)
+    act(s, p, "fix_colour", "blue")
+    act(s, p, "fix_to", "castillo")
+    shown = public_view(s)["events"][-1]
+    assert shown["kind"] == "correction" and "colour" not in shown["detail"]
+    assert "blue" not in shown["text"] and "Castillo" in shown["text"]
+
+
 def test_correction_menus_offer_only_places_and_colours_that_hold_a_caballero():
     s = to_general_scoring()
     p = s.first_bidder
