@@ -145,7 +145,7 @@ class GuardedDevice:
         data = frame.tobytes()
         with self._lock:
             changed, self._given = data != self._given, data
-            self._on_bus(lambda: self._send(frame))
+            self._on_bus(lambda: self._send(frame, data))
         return changed
 
     def _on_bus(self, call: Callable[[], None]) -> None:
@@ -167,15 +167,18 @@ class GuardedDevice:
             finally:
                 self._queued -= 1
 
-    def _send(self, image: Image.Image) -> None:
-        """Show ``image``; while the device is down it is remembered and a retry is tried."""
+    def _send(self, image: Image.Image, data: bytes | None = None) -> None:
+        """Show ``image`` (the device's own copy: `_show` made it, and its bytes ``data``);
+        while the device is down it is remembered and a retry is tried."""
         with self._lock:
-            self._last = image.copy()
+            self._last = image
+            if data is None:
+                data = image.tobytes()
             if self.device is None:
                 self.retry()
             elif self._refresh_due():
                 self._open()  # the init sequence, then this image
-            elif (data := image.tobytes()) != self._written:
+            elif data != self._written:
                 self._guarded(lambda dev: self._write(dev, self._last, data))
 
     def _guarded(self, call: Callable[[Any], object]) -> None:
