@@ -85,7 +85,9 @@ class BusWriters:
             writer = self._writers.get(bus)
             if writer is None:
                 writer = self._writers[bus] = BusWriter(f"hw-bus-{bus}")
-        writer.put(call)
+            # Under the lock: a close() cannot slip in between and stop the thread before
+            # the call is queued (put never blocks: the queue has no bound).
+            writer.put(call)
         return True
 
     def settle(self, timeout: float = SETTLE_S) -> bool:
