@@ -34,7 +34,6 @@ CUES: dict[str, tuple[Step, ...]] = {
     "error": ((-5, 0.12), (None, 0.05), (-12, 0.2)),
     "fault": ((-12, 0.3),),
 }
-CUE_SPAN = 12  # semitones: how far below or above the mid tone a cue reaches
 
 
 def cue_notes(name: str, mid_tone: str) -> tuple[Note, ...]:
