@@ -86,6 +86,10 @@ class Painter:
         pads = [(p, d.size) for p in t.pads if (d := hw.pads[p].display) is not None]
         for p, size in pads[:1]:
             self._pad(t, p, size)
+        # The turn counter moves for any page that turns (a pad's card text too): the main
+        # display is drawn again only when its own cards row shows another page.
+        n = self.pages["main"]
+        ui = dataclasses.replace(ui, page=ui.page % n if n > 1 else 0)
         if self.changed("main", (version, ui, chart)):
             # Screens draw "1" or "L"; hw's Display converts to its own mode (e.g. RGB).
             size, mode = hw.display.size, "1" if hw.display.mode == "1" else "L"
