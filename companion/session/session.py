@@ -270,11 +270,14 @@ class Session:
         last = self.applied[-1]
         before = places(self.state)
         self._cancel(player, "undo", last)
-        text = f"{player} takes back: {describe(last.action)}"
+        hidden = () if self.state.options.castillo_public else (CASTILLO,)
+        # A colour picked in a correction may be one inside the hidden Castillo: never said.
+        secret_pick = bool(hidden) and last.action.kind == "fix_colour"
+        what = "their choice of colour" if secret_pick else describe(last.action)
+        text = f"{player} takes back: {what}"
         # What to do on the real board so that it matches the device again.
         data = self.state.data
         names = {r: data.area_name(r) for r in data.regions}
-        hidden = () if self.state.options.castillo_public else (CASTILLO,)
         change = board_change(before, places(self.state), names, hidden)
         self._event("undo", f"{text}; on the board: {change}" if change else text, None)
 

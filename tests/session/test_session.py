@@ -267,3 +267,18 @@ def test_resume_of_a_damaged_log_is_the_game_before_the_refused_entry():
     assert store.load()[1] == live.entries == again.entries
     assert again.applied == live.applied and again.events == live.events
     assert _snapshot(again) == _snapshot(live) and _derived(again) == _derived(live)
+
+
+def test_undoing_a_colour_picked_out_of_the_hidden_castillo_names_no_colour():
+    s = Session.new(MemoryStore(), THREE, seed=4)
+    while (d := decision(s.state)).kind != "correct":
+        p = d.players[0]
+        s.decide(p, legal_actions(s.state, p)[0])
+    p = d.players[0]
+    s.decide(p, Action("fix_from", "castillo"))
+    colour = next(a.target for a in s.legal(p) if a.kind == "fix_colour")
+    s.decide(p, Action("fix_colour", colour))
+    s.undo(p)
+    said = s.events[-1]
+    assert said["kind"] == "undo" and colour not in said["text"], said
+    assert said["text"] == f"{p} takes back: their choice of colour"
