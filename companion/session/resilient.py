@@ -155,12 +155,8 @@ class ResilientStore:
                 durable.close()
 
     def keep_prefix(self, count: int, what: str) -> Damage:
-        header, entries = self._memory.load()
-        assert header is not None, "keep_prefix needs a game"
-        self._memory.start(header)
-        for entry in entries[:count]:
-            self._memory.append(entry)
-        self.damage = Damage(what, count, None)
+        assert self._memory.load()[0] is not None, "keep_prefix needs a game"
+        self.damage = self._memory.keep_prefix(count, what)
         if self._durable is not None:
             try:
                 self.damage = self._durable.keep_prefix(count, what)
