@@ -336,6 +336,9 @@ class SqliteStore:
             self._conn = self._connect(fresh)
             schema.migrate(self._conn, fresh)
             self._game, self._entries = None, []
+            # One fsync for the whole file below, not one per entry: until the file is synced
+            # and renamed over the old one, the old file (and the journal) hold the game.
+            self._conn.execute("PRAGMA synchronous=OFF")
             if header is not None:
                 self.start(header)
                 for entry in entries:
