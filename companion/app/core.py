@@ -24,7 +24,7 @@ from companion.elgrande.moves import Action
 from companion.screens.chart import render_chart, score_history
 from companion.screens.pages import PAGE_KINDS
 from companion.session.session import Session
-from companion.session.store import MemoryStore, Store, StoreError
+from companion.session.store import Damage, MemoryStore, Store, StoreError
 from companion.session.views import SeatView, TableView
 from hw.hardware import Hardware
 
@@ -50,10 +50,9 @@ class TableCore:
         self.out_dir = out_dir
         self.mode = Mode.SETUP
         self.session: Session | None = None
-        # What a stored game's damage was (the store's own words) and its summary, which the
-        # main display shows until play goes on.
-        self.damage: str | None = None
-        self.damage_summary: str | None = None
+        # What was found wrong with the stored game: its summary is on the main display until
+        # play goes on; the whole message is in the log.
+        self.damage: Damage | None = None
         self.resumed_at = -1
         self.menus: dict[str, MenuState] = {}
         self._menu_keys: dict[str, tuple[Any, ...]] = {}
@@ -118,8 +117,7 @@ class TableCore:
         except StoreError:
             self.session = None  # no game stored: the setup screen
         damage = self.store.damage
-        self.damage = damage.message if damage is not None else None
-        self.damage_summary = damage.summary if damage is not None else None
+        self.damage = damage
         if damage is not None:  # where the copy is: too long for the main display
             log.warning("%s", damage.message)
         saved_setup = self.screen.load(self.session)
@@ -139,7 +137,7 @@ class TableCore:
     def start(self, choice: GameChoice) -> None:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
         self.session = Session.new(self.store, choice.seats, seed, choice.options)
-        self.seen, self.damage, self.damage_summary, self.final_page = 0, None, None, 0
+        self.seen, self.damage, self.final_page = 0, None, 0
         self.mode = Mode.GAME
 
     def to_setup(self) -> None:

@@ -91,7 +91,7 @@ class Resumed(TableMode):
         where = (
             f"Round {view.round}, {n} decision{'' if n == 1 else 's'} kept" if view.round else ""
         )
-        lines = (where, *_whole(t.damage_summary or "", t.hw.display.size[0] - 2, 3))
+        lines = (where, *_whole(t.damage.summary if t.damage else "", t.hw.display.size[0] - 2, 3))
         footer = "● go on  hold ● abandon"
         if width(footer) > t.hw.display.size[0] - 2:  # the hold leads to "Abandon this game?"
             footer = "● go on  hold ● end"

@@ -134,7 +134,7 @@ def _damage_line(table: Table) -> str:
     """What the main display says of the damage (its text, before it is cut to the room)."""
     assert table.app.damage is not None
     assert " ".join(table.app.main_ui().lines).startswith("Round 1, 2 decisions kept Damaged: ")
-    return table.app.damage
+    return table.app.damage.message
 
 
 def test_a_decision_the_rules_refuse_is_dropped_from_the_disk_too_with_a_copy_aside(tmp_path):
@@ -196,7 +196,8 @@ def test_a_read_only_state_directory_that_lost_its_file_resumes_from_the_journal
         try:
             assert table.app.mode == "resumed"
             assert len(table.session.entries) == 2
-            assert "game.db is missing" in (table.app.damage or "")
+            assert table.app.damage is not None
+            assert "game.db is missing" in table.app.damage.message
         finally:
             _stop(table)
 
@@ -210,7 +211,8 @@ def test_a_read_only_state_directory_with_only_a_damaged_journal_says_it_is_dama
         table = Table(seed=3, seats=THREE, store=open_resilient(path))
         try:
             assert table.app.mode != "resumed"
-            assert (table.app.damage or "").startswith("Saved game was damaged (game.db is missing")
-            assert "no entry could be kept" in table.app.damage
+            assert table.app.damage is not None
+            assert table.app.damage.message.startswith("Saved game was damaged (game.db is missing")
+            assert "no entry could be kept" in table.app.damage.message
         finally:
             _stop(table)

@@ -122,7 +122,9 @@ def test_a_damaged_file_in_a_read_only_state_directory_is_reported_as_damage(tmp
         assert "Damaged: entry 2 failed its checksum. No copy could be kept." in said
         table = Table(seed=3, seats=THREE, store=open_resilient(path))
         try:  # the whole message, which the log keeps
-            assert "; resumed after entry 2; it could not be copied aside." in table.app.damage
+            assert (
+                "; resumed after entry 2; it could not be copied aside." in table.app.damage.message
+            )
         finally:
             _stop(table)
 
