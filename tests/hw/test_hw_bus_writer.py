@@ -156,3 +156,21 @@ def test_a_closed_table_draws_nothing_and_does_not_hang(hw):
     with hw.moment():  # e.g. a last paint racing the shutdown
         hw.display.show(frame(hw.display.size, 1))
     assert hw.display.device is None  # closed: blanked and switched off, not written again
+
+
+def test_a_frame_given_while_the_bus_still_writes_waits_its_turn_outside_a_moment(hw):
+    """A moment that stops waiting for a stuck bus leaves its frames queued: a later frame
+    of the same display, given outside any moment, is written after them, not before."""
+    release, log = threading.Event(), []
+    record_writes(hw.display, log, "main", hook=lambda: release.wait(GATE_S))
+    first, second = frame(hw.display.size, 1), frame(hw.display.size, 2)
+    settle = hw.writers.settle
+    hw.writers.settle = lambda timeout=0.0: settle(0.0)  # the moment gives up at once
+    with hw.moment():
+        hw.display.show(first)
+    hw.writers.settle = settle
+    hw.display.show(second)  # the first is still being written on the bus's thread
+    release.set()
+    assert hw.writers.settle()
+    assert [image for _, _, image in log] == [first.tobytes(), second.tobytes()]
+    assert hw.display.device.image.tobytes() == second.tobytes()
