@@ -328,17 +328,14 @@ class SqliteStore:
         for stale in (fresh, *disk.sidecars(fresh)):
             stale.unlink(missing_ok=True)
         # Created by us, so its mode is 0600 (the -wal and -shm SQLite adds take the same mode).
-        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        os.close(fd)
+        os.close(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         header, entries, screen, game = self._header, self._entries, self._screen, self._game
         journal, self._journal = self._journal, None  # rewritten whole, below
         try:
             self._conn = self._connect(fresh)
             schema.migrate(self._conn, fresh)
             self._game, self._entries = None, []
-            # One fsync for the whole file below, not one per entry: until the file is synced
-            # and renamed over the old one, the old file (and the journal) hold the game.
-            self._conn.execute("PRAGMA synchronous=OFF")
+            self._conn.execute("PRAGMA synchronous=OFF")  # one fsync of it all, below
             if header is not None:
                 self.start(header)
                 for entry in entries:
