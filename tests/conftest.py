@@ -5,6 +5,10 @@ A mutant that breaks a property is reported at once: no shrinking (minutes per m
 cores), the same examples every run, nothing written to the example database.
 """
 
+import os
+import shutil
+import tempfile
+
 import pytest
 from hypothesis import Phase, settings
 from table_testing import Table
@@ -12,21 +16,47 @@ from table_testing import Table
 from companion.app.config import packaged
 from hw.config import load_config
 
+# The folder where programs started in mutmut's stats pass write the functions they reach.
+_CHILD_HITS = "COMPANION_MUTMUT_HITS"
+
 settings.register_profile(
     "mutation", phases=[Phase.explicit, Phase.generate], derandomize=True, database=None
 )
 
 
 def pytest_configure(config) -> None:
-    # mutmut's "stats" pass records which tests reach each function; a program started by a test
-    # from another directory (`companion demo` from tmp_path) would try to record too, and mutmut
-    # then looks for its config in that directory and fails. The pass only needs this process:
-    # the variable is dropped from the environment children inherit (mutmut keeps its own copy).
-    # Under a mutant the variable names it, and the children run that mutant too.
-    import os
-
+    # mutmut's "stats" pass records which tests reach each function. A program started by a test
+    # from another directory (`companion demo` from tmp_path) must not record through mutmut: it
+    # would look for mutmut's config in that directory and fail. So the variable is dropped from
+    # the environment children inherit (mutmut keeps its own copy), and the programs write what
+    # they reach into a folder instead (tools/mutmut_children.py, in the mutation venv only),
+    # handed to mutmut after each test. Under a mutant the variable names it,
+    # and the children run that mutant too.
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         del os.environ["MUTANT_UNDER_TEST"]
+        os.environ[_CHILD_HITS] = tempfile.mkdtemp(prefix="companion-mutmut-hits-")
+
+
+def pytest_unconfigure(config) -> None:
+    folder = os.environ.pop(_CHILD_HITS, None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item, nextitem) -> None:
+    """In mutmut's stats pass, the functions the test's programs reached count as the test's:
+    handed over before mutmut's own teardown hook files what the test reached."""
+    folder = os.environ.get(_CHILD_HITS)
+    if not folder:
+        return
+    from mutmut.state import state
+
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        with open(path) as hits:
+            state()._stats.update(line.strip() for line in hits if line.strip())
+        os.remove(path)
 
 
 @pytest.fixture

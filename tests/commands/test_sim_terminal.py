@@ -86,7 +86,10 @@ class Terminal:
 def stored_state(path: Path):
     """The engine's state of the game the sim keeps in `path`, replayed."""
     store, _ = SqliteStore.read_only(path)
-    header, entries = store.load()
+    try:
+        header, entries = store.load()
+    finally:
+        store.close()  # at once: the sim's last checkpoint must not wait for this reader
     assert header is not None
     return replay(header, entries).state
 
