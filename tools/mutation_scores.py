@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -25,6 +26,17 @@ def status(code: int | None) -> str:
     return STATUS.get(code, "other")
 
 
+def read_codes(meta: Path) -> list[int | None]:
+    """The exit codes mutmut keeps for a module's mutants; a run in progress rewrites the file,
+    so a read that lands mid-write is tried again."""
+    for _ in range(50):
+        try:
+            return list(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].values())
+        except json.JSONDecodeError:
+            time.sleep(0.1)
+    raise SystemExit(f"{meta}: not readable as mutmut's results")
+
+
 def main(argv: list[str]) -> int:
     scope = "engine" if "--engine" in argv else "house"
     prefixes = [a for a in argv if not a.startswith("--")] or [""]
@@ -34,7 +46,7 @@ def main(argv: list[str]) -> int:
         module = str(meta.relative_to(root))[: -len(".meta")]
         if not any(module.startswith(p) for p in prefixes):
             continue
-        codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].values()
+        codes = read_codes(meta)
         rows[module] = Counter(status(c) for c in codes)
     if not rows:
         print(f"no results under {root} for {' '.join(prefixes)}", file=sys.stderr)
