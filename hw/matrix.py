@@ -99,9 +99,6 @@ class Matrix(GuardedDevice):
         self.text(message)
         self._keep_lit = True
 
-    def clear(self) -> None:
-        self._show(Image.new("1", self.size, 0))
-
     def brightness(self, level: int) -> None:
         """Set the brightness, 0–255."""
         self._set_contrast(level, "brightness")
