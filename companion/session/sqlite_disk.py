@@ -192,7 +192,10 @@ def existing_store(path: Path, journal: Path) -> bool:
         return True
     if ours:  # our journal beside it: the file is ours, damaged
         return True
-    what = "an empty file" if not head else "not a SQLite file"
+    # Its first bytes are read without following a link: a link has none, not an empty file.
+    what = (
+        "not a SQLite file" if head else "a symbolic link" if path.is_symlink() else "an empty file"
+    )
     raise NotAStore(
         errno.EINVAL, f"{shown(path)} is {what}, not a companion store; it was left untouched"
     )
