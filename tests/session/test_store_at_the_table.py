@@ -1,8 +1,8 @@
 """The store as the table meets it after a restart: an edited row of any field is damage, said
 on the main display; the copy aside is the file as it was found; a newer program's file is left
 alone; a damaged file in a read-only directory is still reported; a disk that stays broken
-is not reopened on every decision; damage names the file a person chose; a setup choice the
-disk cannot keep is said as NOT SAVED."""
+is not reopened on every decision; damage names the file a person chose; a setup choice or
+a game's start the disk cannot keep is said as NOT SAVED."""
 
 from __future__ import annotations
 
@@ -166,21 +166,27 @@ def test_damage_names_the_store_file_a_person_chose(tmp_path):
     assert "Damaged: other.db ended at entry 0 " in " ".join(page)
 
 
-def test_a_setup_choice_the_disk_cannot_keep_is_not_saved_said_and_kept_in_memory(tmp_path):
+@pytest.mark.parametrize("press", ["right", "select"], ids=["a-setup-choice", "the-game-starts"])
+def test_what_the_disk_cannot_keep_at_the_setup_screen_is_not_saved_said_and_kept_in_memory(
+    tmp_path, press
+):
     path = tmp_path / "game.db"
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
-    table.press("red", "right")  # the setup screen's cursor: kept in the store
+    table.press("red", "right", "left")  # the setup screen's cursor, there and back: kept
     wal = path.with_name(path.name + "-wal")
     soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     xfsz = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    try:  # the file may not grow: SQLite cannot write the next frame
+    try:  # the file may not grow: SQLite cannot write the next frame (a new journal fits)
         resource.setrlimit(resource.RLIMIT_FSIZE, (wal.stat().st_size + 10, hard))
-        table.press("red", "right")
+        table.press("red", press)
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
         signal.signal(signal.SIGXFSZ, xfsz)
     try:
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk error at {path}"
-        assert table.app.store.load_screen()["setup"]["cursor"] == 2
+        if press == "right":
+            assert table.app.store.load_screen()["setup"]["cursor"] == 1
+        else:
+            assert table.app.mode == "game"
     finally:
         _stop(table)
