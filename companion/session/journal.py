@@ -173,7 +173,9 @@ class Journal:
         try:
             fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
             try:
-                os.write(fd, b"".join(lines))
+                data = b"".join(lines)
+                if os.write(fd, data) != len(data):  # never a torn journal put in place
+                    raise OSError(28, "No space left on device (a short write to the journal)")
                 os.fsync(fd)
             finally:
                 os.close(fd)

@@ -1,22 +1,26 @@
 """The safety net around the store as the table meets it: a broken disk is tried again every
 30 s and said each time in its own words; a disk that heals gets the game whole, as one game;
 a decision the rules refuse is dropped from the disk too, with a copy aside, and said even
-when the state directory is read-only or the disk refuses to drop it."""
+when the state directory is read-only or the disk refuses to drop it (in the disk's own words);
+the game played on after it resumes with no damage; a stored set-up the rules refuse is said."""
 
 from __future__ import annotations
 
 import errno
+import os
 import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 from table_testing import Table
 from test_resilient_store import tmpfs
 
+from companion.session.journal import journal_path
 from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_readonly import inspect
 from companion.session.sqlite_store import SqliteStore
-from companion.session.store import LogEntry, StoreError
+from companion.session.store import GameHeader, LogEntry, StoreError
 
 THREE = ("red", "blue", "yellow")
 EIO = StoreError(errno.EIO, "Input/output error")
@@ -216,3 +220,69 @@ def test_a_read_only_state_directory_with_only_a_damaged_journal_says_it_is_dama
             assert "no entry could be kept" in table.app.damage.message
         finally:
             _stop(table)
+
+
+def test_a_game_played_on_after_a_refused_decision_resumes_again_with_no_damage(tmp_path):
+    path = tmp_path / "game.db"
+    _refused_entry(path)
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    table.press("blue", "select")  # ● goes on
+    table.press("blue", "select")  # and blue decides: entry 3 again, a good one
+    _stop(table)
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:  # the new entry continues the checksum chain of the two kept ones
+        assert table.app.damage is None
+        assert table.app.main_ui().lines == ("Round 1, 3 decisions kept",)
+    finally:
+        _stop(table)
+
+
+def test_a_stored_game_whose_set_up_the_rules_refuse_is_said_and_the_setup_screen_shown(
+    tmp_path,
+):
+    path = tmp_path / "game.db"
+    store = SqliteStore(path)  # a game set up with a rule this program does not know
+    store.start(GameHeader(seed=3, players=THREE, options={"no_such_rule": True}))
+    store.close()
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:
+        assert table.app.mode != "resumed"
+        assert table.app.damage is not None and table.app.damage.kept == 0
+        assert "its header cannot set up a game" in table.app.damage.message
+    finally:
+        _stop(table)
+
+
+def test_a_refused_decision_in_a_store_repaired_on_opening_keeps_the_first_copy(tmp_path):
+    path = tmp_path / "game.db"
+    _refused_entry(path)
+    journal_path(path).unlink()  # a hand tidying the state directory: damage found on opening
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    try:
+        said = _damage_line(table)
+        assert said.startswith("Saved game was damaged (the journal was missing; ")
+        assert "; then entry 3 was refused by the rules engine); " in said
+        copy = table.app.damage.copy  # the files as they were found: without the journal
+        assert copy is not None and copy.exists() and not journal_path(copy).exists()
+    finally:
+        _stop(table)
+
+
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "disk full"), (errno.EIO, "disk error")])
+def test_a_disk_that_fails_while_a_refused_decision_is_dropped_says_why(
+    tmp_path, monkeypatch, code, words
+):
+    path = tmp_path / "game.db"
+    _refused_entry(path)
+
+    def failed(*args: Any) -> None:  # the journal cut back to entry 2 cannot be put in place
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "replace", failed)
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    monkeypatch.undo()
+    try:
+        assert "resumed after entry 2" in _damage_line(table)
+        assert table.app.main_ui().alerts[0] == f"NOT SAVED: {words} at {path}"
+    finally:
+        _stop(table)

@@ -1,10 +1,13 @@
 """The store as the table meets it after a restart: an edited row of any field is damage, said
 on the main display; the copy aside is the file as it was found; a newer program's file is left
 alone; a damaged file in a read-only directory is still reported; a disk that stays broken
-is not reopened on every decision."""
+is not reopened on every decision; damage names the file a person chose; a setup choice, a
+game's start or a decision the disk cannot keep is said as NOT SAVED and kept in memory."""
 
 from __future__ import annotations
 
+import resource
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -152,3 +155,47 @@ def test_a_disk_that_stays_broken_is_not_reopened_on_every_decision(tmp_path):
         assert table.app.main_ui().alerts[0] == "NOT SAVED: disk error at /nowhere/game.db"
     finally:
         table.close()
+
+
+def test_damage_names_the_store_file_a_person_chose(tmp_path):
+    path = tmp_path / "other.db"  # `companion run --store …/other.db`
+    _played(path)
+    sql(path, "DELETE FROM entry")  # the file lost its rows (its -wal lost); the journal has them
+    page = _resumed_page(path)
+    assert page[0] == "Round 1, 2 decisions kept"
+    assert "Damaged: other.db ended at entry 0 " in " ".join(page)
+
+
+def _cursor(table: Table) -> int:
+    return table.app.store.load_screen()["setup"]["cursor"]
+
+
+@pytest.mark.parametrize(
+    "before, player, press, in_memory",
+    [
+        (("right", "left"), "red", "right", lambda t: _cursor(t) == 1),
+        (("right", "left"), "red", "select", lambda t: t.app.mode == "game"),
+        (("select",), "yellow", "select", lambda t: len(t.session.entries) == 1),
+    ],
+    ids=["a-setup-choice", "the-game-starts", "a-decision"],
+)
+def test_what_the_disk_cannot_keep_is_not_saved_said_and_kept_in_memory(
+    tmp_path, before, player, press, in_memory
+):
+    path = tmp_path / "game.db"
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))
+    table.press("red", *before)  # on disk: the setup screen's cursor, or the game's start
+    wal = path.with_name(path.name + "-wal")
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    xfsz = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    try:  # the file may not grow: SQLite cannot write the next frame (the journal still fits)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (wal.stat().st_size + 10, hard))
+        table.press(player, press)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, xfsz)
+    try:
+        assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk error at {path}"
+        assert in_memory(table)
+    finally:
+        _stop(table)
