@@ -100,6 +100,19 @@ def test_an_undo_naming_no_decision_in_force_is_damage(cancels):
     assert done.replayed == 2 and same_state(done.state, states[0]) and done.applied == ()
 
 
+@pytest.mark.parametrize("action", [[1], "cancels", 1, None])
+def test_an_undo_whose_action_is_no_object_is_damage_not_a_crash(action):
+    entries, states = decisions(1)
+    done = replay(HEADER, [entries[0], LogEntry(2, "red", action, "undo")])
+    assert done.replayed == 1 and same_state(done.state, states[1])
+
+
+def test_only_an_undo_or_a_withdraw_cancels_a_decision():
+    entries, states = decisions(2)
+    done = replay(HEADER, [*entries, LogEntry(3, "red", {"cancels": 2}, "shrug")])
+    assert done.replayed == 2 and same_state(done.state, states[2])
+
+
 # -- damage --------------------------------------------------------------------------------------
 
 
