@@ -171,5 +171,21 @@ def test_a_header_that_cannot_set_up_a_game_resumes_nothing_and_starts_nothing()
     assert store.load() == (GameHeader(1, ("solo",), {}), [])
 
 
+def test_a_header_on_disk_that_cannot_set_up_a_game_is_damage_said_on_the_main_display(
+    tmp_path: Path,
+):
+    header = GameHeader(1, ("solo",), {})
+    store = SqliteStore(tmp_path / "game.db")
+    store.start(header)
+    store.append(LogEntry(1, "solo", {"kind": "bid", "target": 1}))
+    assert resume(store) is None
+    assert store.damage.kept == 0 and store.damage.copy.exists()
+    assert store.damage.what.startswith("its header cannot set up a game: ")
+    store.close()
+    again = SqliteStore(tmp_path / "game.db")
+    assert again.load() == (header, []) and again.damage is None
+    again.close()
+
+
 def test_no_stored_game_resumes_nothing():
     assert resume(MemoryStore()) is None
