@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.elgrande.bots import RandomBot
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import Action
 from companion.elgrande.options import TableOptions
@@ -92,3 +93,35 @@ def test_undoing_a_colour_picked_out_of_a_public_castillo_names_the_caballero():
     s.decide(p, next(a for a in s.legal(p) if a.kind == "fix_colour"))
     s.undo(p)
     assert s.events[-1]["text"] == f"{p} takes back: red's caballero"
+
+
+def test_each_refused_undo_says_why_in_the_words_the_main_display_shows():
+    s = Session.new(MemoryStore(), THREE, seed=3)
+    first, second, third = decision(s.state).players
+    assert s.undo_refusal(first) == "nothing to take back"
+    s.decide(first, Action("bid_group", "1-7"))
+    assert s.undo_refusal(first) == "a sealed choice is withdrawn, not undone"
+    assert s.undo_refusal(second) == "the last decision was another player's"
+    s.decide(first, Action("bid", 7))
+    deciding = "only the player deciding now may take back; waiting for"
+    assert s.undo_refusal(first) == f"{deciding} {second}, {third}"
+    _seal(s, second, 7)
+    _seal(s, third, 7)  # a clash: the public is told no names
+    assert s.undo_refusal(first) == f"{deciding} nobody"
+    with pytest.raises(SessionError, match=f"^{first} cannot undo: {deciding} nobody$"):
+        s.undo(first)
+
+
+def test_an_undo_is_refused_past_a_reveal_or_a_scoring_and_once_the_game_is_over():
+    s = Session.new(MemoryStore(), ("red", "blue"), seed=3, options=TableOptions(short_game=True))
+    bots = {p: RandomBot(i) for i, p in enumerate(s.players)}
+    said = set()
+    while not s.over:
+        p = s.decision().players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        said |= {s.undo_refusal(q) for q in s.players}
+    past = {why for why in said if why and "past" in why}
+    assert past == {
+        f"it cannot be taken back past the {what}" for what in ("bids", "discard", "castillo discs")
+    }
+    assert s.undo_refusal("red") == "the game is over"
