@@ -86,3 +86,12 @@ def test_the_table_view_says_what_is_asked_and_nothing_once_the_game_is_over():
         s.decide(p, bots[p].choose(s.state, p))
     view = s.table_view()
     assert view.over and view.decision is None and view.winners
+
+
+def test_the_public_view_lists_the_games_events_in_force():
+    s = _new()
+    for p, bid in (("red", 13), ("blue", 12), ("green", 11)):
+        s.decide(p, Action("bid_group", "8-13"))
+        s.decide(p, Action("bid", bid))
+    shown = s.table_view().to_json()["events"]
+    assert shown == s.public_events() and any(e["kind"] == "bids" for e in shown)
