@@ -86,6 +86,8 @@ def test_the_table_view_says_what_is_asked_and_nothing_once_the_game_is_over():
         s.decide(p, bots[p].choose(s.state, p))
     view = s.table_view()
     assert view.over and view.decision is None and view.winners
+    red = s.seat_view("red")
+    assert red.in_sealed_step is False and red.may_look is False and red.options == ()
 
 
 def test_the_public_view_lists_the_games_events_in_force():
