@@ -78,6 +78,10 @@ def merge(file: FromFile, journal: Found, lookup: Lookup, *, name: str = "game.d
     if file.game != journal.game or file.header != journal.header:
         if file.game is not None and not file.unreadable and file.game < journal.game:
             problems.append(f"{name} lost the latest game's start")
+        elif file.game == journal.game and file.header is not None and not file.unreadable:
+            # Two games with one number (a file or a journal put back from elsewhere): the
+            # file's is copied aside whole, never mixed with the journal's entries.
+            problems.append(f"{name} and the journal hold different games")
         merged = Merged(journal.game, journal.header, journal.run(0), 0, 0)
         merged.from_journal = len(merged.entries)
         merged.problems = problems

@@ -100,6 +100,19 @@ def test_an_undo_naming_no_decision_in_force_is_damage(cancels):
     assert done.replayed == 2 and same_state(done.state, states[0]) and done.applied == ()
 
 
+@pytest.mark.parametrize("action", [[1], "cancels", 1, None])
+def test_an_undo_whose_action_is_no_object_is_damage_not_a_crash(action):
+    entries, states = decisions(1)
+    done = replay(HEADER, [entries[0], LogEntry(2, "red", action, "undo")])
+    assert done.replayed == 1 and same_state(done.state, states[1])
+
+
+def test_only_an_undo_or_a_withdraw_cancels_a_decision():
+    entries, states = decisions(2)
+    done = replay(HEADER, [*entries, LogEntry(3, "red", {"cancels": 2}, "shrug")])
+    assert done.replayed == 2 and same_state(done.state, states[2])
+
+
 # -- damage --------------------------------------------------------------------------------------
 
 
@@ -156,6 +169,22 @@ def test_a_header_that_cannot_set_up_a_game_resumes_nothing_and_starts_nothing()
     store.append(LogEntry(1, "solo", {"kind": "bid", "target": 1}))
     assert resume(store) is None
     assert store.load() == (GameHeader(1, ("solo",), {}), [])
+
+
+def test_a_header_on_disk_that_cannot_set_up_a_game_is_damage_said_on_the_main_display(
+    tmp_path: Path,
+):
+    header = GameHeader(1, ("solo",), {})
+    store = SqliteStore(tmp_path / "game.db")
+    store.start(header)
+    store.append(LogEntry(1, "solo", {"kind": "bid", "target": 1}))
+    assert resume(store) is None
+    assert store.damage.kept == 0 and store.damage.copy.exists()
+    assert store.damage.what.startswith("its header cannot set up a game: ")
+    store.close()
+    again = SqliteStore(tmp_path / "game.db")
+    assert again.load() == (header, []) and again.damage is None
+    again.close()
 
 
 def test_no_stored_game_resumes_nothing():

@@ -282,3 +282,15 @@ def test_undoing_a_colour_picked_out_of_the_hidden_castillo_names_no_colour():
     said = s.events[-1]
     assert said["kind"] == "undo" and colour not in said["text"], said
     assert said["text"] == f"{p} takes back: their choice of colour"
+
+
+def test_a_resumed_game_publishes_each_past_event_with_the_round_it_belongs_to():
+    live = Session.new(MemoryStore(), THREE, seed=3)
+    bots = {p: GreedyBot(i) for i, p in enumerate(THREE)}
+    while live.state.round < 3:
+        p = decision(live.state).players[0]
+        live.decide(p, bots[p].choose(live.state, p))
+    again = Session.resume(live.store)
+    # The setup belongs to no round: it is published with the round now (not said again).
+    assert again.events[0]["kind"] == "setup" and again.events[1:] == live.events[1:]
+    assert {e["round"] for e in again.events[1:]} == {1, 2, 3}

@@ -6,7 +6,9 @@ import dataclasses
 
 import pytest
 
+from companion.elgrande.bots import RandomBot
 from companion.elgrande.moves import Action
+from companion.elgrande.options import TableOptions
 from companion.session.session import Session
 from companion.session.store import MemoryStore
 
@@ -66,3 +68,32 @@ def test_a_clashed_bid_is_told_to_its_seat_alone():
     view = s.table_view()
     assert view.decision.waiting == () and "red" in view.decision.chosen
     assert not any(s.seat_view(p).notice for p in ("blue", "green"))
+
+
+def test_the_table_view_says_what_is_asked_and_nothing_once_the_game_is_over():
+    s = Session.new(MemoryStore(), ("red", "blue"), seed=3, options=TableOptions(short_game=True))
+    asked = s.table_view().decision
+    assert (asked.kind, asked.prompt, asked.secret, asked.waiting, asked.chosen) == (
+        "bid",
+        "Choose your power card (sealed)",
+        True,
+        ("blue", "red"),
+        (),
+    )
+    bots = {p: RandomBot(i) for i, p in enumerate(s.players)}
+    while not s.over:
+        p = s.decision().players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+    view = s.table_view()
+    assert view.over and view.decision is None and view.winners
+    red = s.seat_view("red")
+    assert red.in_sealed_step is False and red.may_look is False and red.options == ()
+
+
+def test_the_public_view_lists_the_games_events_in_force():
+    s = _new()
+    for p, bid in (("red", 13), ("blue", 12), ("green", 11)):
+        s.decide(p, Action("bid_group", "8-13"))
+        s.decide(p, Action("bid", bid))
+    shown = s.table_view().to_json()["events"]
+    assert shown == s.public_events() and any(e["kind"] == "bids" for e in shown)

@@ -315,6 +315,23 @@ def test_the_damage_message_never_shows_a_stored_action(path):
     assert "SECRET13" not in store.damage.message and "m000002x" not in store.damage.message
 
 
+def test_a_journal_of_another_game_with_the_same_number_is_damage_never_mixed_in(path, tmp_path):
+    other = GameHeader(5, ("x", "y"), {})
+    (tmp_path / "elsewhere").mkdir()
+    elsewhere = SqliteStore(tmp_path / "elsewhere" / "game.db")  # its game is numbered 1 too
+    elsewhere.start(other)
+    theirs = [entry(i, player="x", marker=f"theirs{i}") for i in (1, 2, 3)]
+    for e in theirs:
+        elsewhere.append(e)
+    elsewhere.close()
+    filled(path, 1)
+    journal_path(path).write_bytes(journal_path(elsewhere.path).read_bytes())
+    store = SqliteStore(path)
+    assert store.load() == (other, theirs)  # one game whole, not entry 1 of ours and 2-3 of theirs
+    assert "game.db and the journal hold different games" in store.damage.message
+    assert len(damaged_copies(path)) == 1
+
+
 # -- the screen state ----------------------------------------------------------------------------
 
 SCREEN = {"game": None, "setup": {"playing": ["red", "blue"], "options": {}, "cursor": 3}}
