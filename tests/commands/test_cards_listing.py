@@ -31,4 +31,4 @@ def test_the_json_holds_each_card_whole_and_45_copies_in_all(capsys):
     ]
     assert listed == want
     assert sum(c["copies"] for c in listed) == 45
-    assert "\\u" not in out and out.startswith('[\n  {')  # readable text, indented
+    assert "\\u" not in out and out.startswith("[\n  {")  # readable text, indented
