@@ -97,3 +97,28 @@ def test_the_public_view_lists_the_games_events_in_force():
         s.decide(p, Action("bid", bid))
     shown = s.table_view().to_json()["events"]
     assert shown == s.public_events() and any(e["kind"] == "bids" for e in shown)
+
+
+def test_the_views_follow_the_game_s_phase_and_castillo_counts():
+    """What the sim's header (the phase), a pad's Castillo count and a public Castillo's
+    total show come from these views: each follows the engine as the game goes."""
+    from companion.commands.sim_board import round_line
+    from companion.elgrande.data import CASTILLO
+
+    s = Session.new(
+        MemoryStore(), ("red", "blue", "green"), seed=5, options=TableOptions(castillo_public=True)
+    )
+    assert " · bidding · " in round_line(s.table_view())
+    bots = {p: RandomBot(i) for i, p in enumerate(s.players)}
+    phases = set()
+    while not s.over and sum(s.state.board[CASTILLO].values()) < 3:
+        p = s.decision().players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        view = s.table_view()
+        phases.add(view.phase)
+        assert f" · {s.state.phase} · " in round_line(view)
+    inside = s.state.board[CASTILLO]
+    view = s.table_view()
+    assert view.castillo_public and view.castillo_total == sum(inside.values()) >= 3
+    assert {p: s.seat_view(p).castillo for p in s.players} == {p: inside[p] for p in s.players}
+    assert {"bidding", "turns"} <= phases
