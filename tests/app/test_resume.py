@@ -7,6 +7,7 @@ import errno
 from pathlib import Path
 
 import pytest
+from store_table_testing import stop
 from table_testing import Table
 from test_secrets import PublicTrace, _enter
 
@@ -72,18 +73,13 @@ def _to_announcement(path: Path) -> Table:
     return table
 
 
-def _stop(table: Table) -> None:
-    table.app.store.close()
-    table.close()
-
-
 def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
     path = tmp_path / "game.db"
     table = _to_announcement(path)
     pages = [p.lines for p in table.app.announcer.pages]
     assert len(pages) >= 3
     table.press("red", "select")  # one page on, then the power goes
-    _stop(table)
+    stop(table)
     again = _restart(path, seats=("red", "blue"))
     try:
         assert again.app.mode == "resumed"
@@ -92,7 +88,7 @@ def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
         assert [p.lines for p in again.app.announcer.pages] == pages
         assert again.app.main_ui().lines == pages[1]
     finally:
-        _stop(again)
+        stop(again)
 
 
 def test_a_scoring_heard_to_the_end_is_not_announced_again_after_a_restart(tmp_path):
@@ -100,13 +96,13 @@ def test_a_scoring_heard_to_the_end_is_not_announced_again_after_a_restart(tmp_p
     table = _to_announcement(path)
     while table.app.mode == "announce":
         table.press("red", "select")
-    _stop(table)
+    stop(table)
     again = _restart(path, seats=("red", "blue"))
     try:
         again.press("blue", "select")
         assert again.app.mode == "game" and not again.app.announcer.active
     finally:
-        _stop(again)
+        stop(again)
 
 
 def test_the_setup_screens_choices_survive_a_restart(tmp_path):
@@ -116,7 +112,7 @@ def test_the_setup_screens_choices_survive_a_restart(tmp_path):
     table.press("blue", "right", "right", "right", "right", "right", "select")  # short game
     chosen, cursor = table.app.setup.to_json(), table.app.setup.cursor
     main = table.hw.display.device.image.tobytes()
-    _stop(table)
+    stop(table)
     again = _restart(path)
     try:
         assert again.app.mode == "setup" and again.app.setup.to_json() == chosen
@@ -126,7 +122,7 @@ def test_the_setup_screens_choices_survive_a_restart(tmp_path):
         assert again.session.players == ("blue", "yellow", "green")
         assert again.session.state.options.short_game is True
     finally:
-        _stop(again)
+        stop(again)
 
 
 def test_a_game_left_for_the_setup_screen_stays_left_after_a_restart(tmp_path):
@@ -135,13 +131,13 @@ def test_a_game_left_for_the_setup_screen_stays_left_after_a_restart(tmp_path):
     table = _restart(path)
     table.press("red", "long", "long")  # abandoned: the setup screen
     table.press("red", "right", "select")  # and a choice made there
-    _stop(table)
+    stop(table)
     again = _restart(path)
     try:
         assert again.app.mode == "setup" and again.session is None
         assert again.app.setup.playing["red"] is False
     finally:
-        _stop(again)
+        stop(again)
     header, entries = SqliteStore(path).load()
     assert header is not None and len(entries) == 4  # the abandoned game is still stored
 

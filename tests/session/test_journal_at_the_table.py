@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from store_table_testing import stop
 from table_testing import Table
 from test_resilient_store import tmpfs
 
@@ -30,11 +31,6 @@ def _table(path: Path) -> Table:
     return table
 
 
-def _stop(table: Table) -> None:
-    table.app.store.close()
-    table.close()
-
-
 def test_a_journal_removed_during_a_game_is_made_again_for_the_service_alone(tmp_path):
     path = tmp_path / "game.db"
     old = os.umask(0o022)
@@ -49,7 +45,7 @@ def test_a_journal_removed_during_a_game_is_made_again_for_the_service_alone(tmp
         assert stat.S_IMODE(journal_path(path).stat().st_mode) == 0o600  # and when made again
     finally:
         os.umask(old)
-        _stop(table)
+        stop(table)
 
 
 def _press_on_a_nearly_full_disk(table: Table, journal: Path) -> None:
@@ -83,7 +79,7 @@ def test_a_write_to_the_journal_cut_short_by_the_disk_is_a_full_disk_on_the_main
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk full at {path}"
         assert len(table.session.entries) == 2  # the game goes on in memory
     finally:
-        _stop(table)
+        stop(table)
 
 
 def test_a_new_game_after_a_start_cut_short_resumes_with_no_damage(tmp_path):
@@ -91,14 +87,14 @@ def test_a_new_game_after_a_start_cut_short_resumes_with_no_damage(tmp_path):
     # A power cut while a new game's journal was being built aside left a longer piece of it.
     stale = journal_path(path).with_name(journal_path(path).name + ".new")
     stale.write_bytes(b"a journal cut short by a power cut\n" * 200)
-    _stop(_table(path))
+    stop(_table(path))
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
     try:
         assert table.app.mode == "resumed"
         assert table.app.main_ui().lines == ("Round 1, 1 decision kept",)
         assert table.app.store.damage is None
     finally:
-        _stop(table)
+        stop(table)
 
 
 def test_a_state_directory_with_no_room_for_a_new_file_is_a_full_disk_when_the_game_starts(
@@ -115,7 +111,7 @@ def test_a_state_directory_with_no_room_for_a_new_file_is_a_full_disk_when_the_g
             table.press("red", "select")  # the game starts: its journal cannot be made
             assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk full at {path}"
         finally:
-            _stop(table)
+            stop(table)
 
 
 def test_a_journal_swapped_for_a_link_is_never_written_through(tmp_path):
@@ -130,4 +126,4 @@ def test_a_journal_swapped_for_a_link_is_never_written_through(tmp_path):
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: cannot write at {path}"
         assert elsewhere.read_text() == "theirs\n"
     finally:
-        _stop(table)
+        stop(table)

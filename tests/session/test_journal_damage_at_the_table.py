@@ -9,37 +9,12 @@ import builtins
 import errno
 from pathlib import Path
 
+from store_table_testing import THREE, played_opening, resumed_page, stop
 from table_testing import Table, enter_power_card
 
 import companion.session.journal as journal_module
 from companion.session.journal import journal_path
 from companion.session.resilient import open_resilient
-
-THREE = ("red", "blue", "yellow")
-
-
-def _stop(table: Table) -> None:
-    table.app.store.close()
-    table.close()
-
-
-def _played(path: Path) -> None:
-    """Two decisions on disk, the journal's lines: magic, header, entry 1, entry 2."""
-    table = Table(seed=3, seats=THREE, store=open_resilient(path))
-    table.press("red", "select")  # the defaults: sealed power cards, yellow first
-    table.press("yellow", "select")  # power cards 1-7
-    table.press("red", "select")
-    _stop(table)
-
-
-def _resumed_page(path: Path) -> tuple[str, ...]:
-    table = Table(seed=3, seats=THREE, store=open_resilient(path))
-    try:
-        assert table.app.mode == "resumed"
-        ui = table.app.main_ui()
-        return (*ui.lines, *ui.alerts)
-    finally:
-        _stop(table)
 
 
 def _damage_lines(path: Path, *numbers: int) -> None:
@@ -53,21 +28,21 @@ def _damage_lines(path: Path, *numbers: int) -> None:
 
 def test_a_record_a_power_cut_left_half_written_is_no_damage(tmp_path):
     path = tmp_path / "game.db"
-    _played(path)
+    played_opening(path)
     # The third decision's record cut short before its newline: the file never got it.
     with open(journal_path(path), "ab") as f:
         f.write(b'\n0123456789abcdef0123456789abcdef {"action":{"kind":"bid')
-    assert _resumed_page(path) == ("Round 1, 2 decisions kept",)
+    assert resumed_page(path) == ("Round 1, 2 decisions kept",)
 
 
 def test_each_damaged_line_of_the_journal_is_counted_on_the_main_display(tmp_path):
     path = tmp_path / "game.db"
-    _played(path)
+    played_opening(path)
     lines = journal_path(path).read_bytes().split(b"\n")
     assert lines[0].startswith(b"elgrande-companion journal")
     last = len(lines) - 2  # the last record: the file ends with a newline
     _damage_lines(path, 0, last)
-    page = _resumed_page(path)
+    page = resumed_page(path)
     assert page[0] == "Round 1, 2 decisions kept"  # the file still has both
     said = " ".join(page[1:])
     assert said == "Damaged: 2 line(s) of the journal failed their checksum. A copy is kept aside."
@@ -75,7 +50,7 @@ def test_each_damaged_line_of_the_journal_is_counted_on_the_main_display(tmp_pat
 
 def test_a_journal_the_disk_cannot_read_is_damage_said_as_such(tmp_path, monkeypatch):
     path = tmp_path / "game.db"
-    _played(path)
+    played_opening(path)
     journal = journal_path(path)
 
     def bad_sector(file, mode="r", *args, **kwargs):
@@ -84,7 +59,7 @@ def test_a_journal_the_disk_cannot_read_is_damage_said_as_such(tmp_path, monkeyp
         return builtins.open(file, mode, *args, **kwargs)
 
     monkeypatch.setattr(journal_module, "open", bad_sector, raising=False)
-    page = _resumed_page(path)
+    page = resumed_page(path)
     assert page[0] == "Round 1, 2 decisions kept"  # from the file alone
     said = " ".join(page[1:])
     assert said.startswith("Damaged: 1 line(s) of the journal failed their checksum (and 1 more).")
@@ -96,13 +71,13 @@ def test_a_withdrawn_power_card_resumes_with_no_damage(tmp_path):
     table.press("red", "select")
     enter_power_card(table, "red", 5)
     table.press("red", "long")  # red withdraws the sealed card: not a decision, a withdraw
-    _stop(table)
-    assert _resumed_page(path) == ("Round 1, 3 decisions kept",)
+    stop(table)
+    assert resumed_page(path) == ("Round 1, 3 decisions kept",)
 
 
 def test_a_game_started_with_no_decision_yet_resumes_with_no_damage(tmp_path):
     path = tmp_path / "game.db"
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
     table.press("red", "select")  # the game starts: its header alone is on disk
-    _stop(table)
-    assert _resumed_page(path) == ("Round 1, 0 decisions kept",)
+    stop(table)
+    assert resumed_page(path) == ("Round 1, 0 decisions kept",)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_table_testing import stop
 from table_testing import Table
 from test_resilient_store import tmpfs
 
@@ -24,11 +25,6 @@ from companion.session.store import GameHeader, LogEntry, StoreError
 
 THREE = ("red", "blue", "yellow")
 EIO = StoreError(errno.EIO, "Input/output error")
-
-
-def _stop(table: Table) -> None:
-    table.app.store.close()
-    table.close()
 
 
 def _on_clock(make_store) -> Table:
@@ -111,12 +107,12 @@ def test_a_disk_that_heals_gets_the_whole_game_as_the_one_game_it_holds(tmp_path
         assert not any("NOT SAVED" in a for a in table.app.main_ui().alerts)
         played = list(table.session.entries)
     finally:
-        _stop(table)
+        stop(table)
     again = Table(seed=3, seats=THREE, store=open_resilient(path))
     try:
         assert again.session.entries == played
     finally:
-        _stop(again)
+        stop(again)
     found = inspect(path, SqliteStore.closed(path))
     assert [entries for _, _, entries in found.games] == [len(played)]
 
@@ -128,7 +124,7 @@ def _refused_entry(path: Path) -> None:
     table.press("red", "select")  # the defaults: sealed power cards, yellow first
     table.press("yellow", "select")  # power cards 1-7
     table.press("red", "select")
-    _stop(table)
+    stop(table)
     store = SqliteStore(path)
     store.append(LogEntry(3, "red", {"kind": "bid", "target": 99}))
     store.close()
@@ -148,13 +144,13 @@ def test_a_decision_the_rules_refuse_is_dropped_from_the_disk_too_with_a_copy_as
     try:
         assert "resumed after entry 2; a copy is at " in _damage_line(table)
     finally:
-        _stop(table)
+        stop(table)
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
     try:  # the refused row is gone from the disk: nothing is damaged any more
         assert table.app.damage is None
         assert table.app.main_ui().lines == ("Round 1, 2 decisions kept",)
     finally:
-        _stop(table)
+        stop(table)
 
 
 def test_a_refused_decision_in_a_read_only_state_directory_is_still_said(tmp_path):
@@ -170,7 +166,7 @@ def test_a_refused_decision_in_a_read_only_state_directory_is_still_said(tmp_pat
             )
             assert "NOT SAVED: read-only" in table.app.main_ui().alerts[0]
         finally:
-            _stop(table)
+            stop(table)
 
 
 def test_a_disk_that_refuses_to_drop_a_refused_decision_says_so(tmp_path):
@@ -181,7 +177,7 @@ def test_a_disk_that_refuses_to_drop_a_refused_decision_says_so(tmp_path):
         assert "resumed after entry 2" in _damage_line(table)
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: read-only at {path}"
     finally:
-        _stop(table)
+        stop(table)
 
 
 def test_a_read_only_state_directory_that_lost_its_file_resumes_from_the_journal(tmp_path):
@@ -191,7 +187,7 @@ def test_a_read_only_state_directory_that_lost_its_file_resumes_from_the_journal
         table.press("red", "select")  # the defaults: sealed power cards, yellow first
         table.press("yellow", "select")  # power cards 1-7
         table.press("red", "select")
-        _stop(table)
+        stop(table)
         for lost in mount.glob("game.db*"):
             if lost.name != "game.db.journal":
                 lost.unlink()
@@ -203,7 +199,7 @@ def test_a_read_only_state_directory_that_lost_its_file_resumes_from_the_journal
             assert table.app.damage is not None
             assert "game.db is missing" in table.app.damage.message
         finally:
-            _stop(table)
+            stop(table)
 
 
 def test_a_read_only_state_directory_with_only_a_damaged_journal_says_it_is_damaged(tmp_path):
@@ -219,7 +215,7 @@ def test_a_read_only_state_directory_with_only_a_damaged_journal_says_it_is_dama
             assert table.app.damage.message.startswith("Saved game was damaged (game.db is missing")
             assert "no entry could be kept" in table.app.damage.message
         finally:
-            _stop(table)
+            stop(table)
 
 
 def test_a_game_played_on_after_a_refused_decision_resumes_again_with_no_damage(tmp_path):
@@ -228,13 +224,13 @@ def test_a_game_played_on_after_a_refused_decision_resumes_again_with_no_damage(
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
     table.press("blue", "select")  # ● goes on
     table.press("blue", "select")  # and blue decides: entry 3 again, a good one
-    _stop(table)
+    stop(table)
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
     try:  # the new entry continues the checksum chain of the two kept ones
         assert table.app.damage is None
         assert table.app.main_ui().lines == ("Round 1, 3 decisions kept",)
     finally:
-        _stop(table)
+        stop(table)
 
 
 def test_a_stored_game_whose_set_up_the_rules_refuse_is_said_and_the_setup_screen_shown(
@@ -250,7 +246,7 @@ def test_a_stored_game_whose_set_up_the_rules_refuse_is_said_and_the_setup_scree
         assert table.app.damage is not None and table.app.damage.kept == 0
         assert "its header cannot set up a game" in table.app.damage.message
     finally:
-        _stop(table)
+        stop(table)
 
 
 def test_a_refused_decision_in_a_store_repaired_on_opening_keeps_the_first_copy(tmp_path):
@@ -265,7 +261,7 @@ def test_a_refused_decision_in_a_store_repaired_on_opening_keeps_the_first_copy(
         copy = table.app.damage.copy  # the files as they were found: without the journal
         assert copy is not None and copy.exists() and not journal_path(copy).exists()
     finally:
-        _stop(table)
+        stop(table)
 
 
 @pytest.mark.parametrize("code, words", [(errno.ENOSPC, "disk full"), (errno.EIO, "disk error")])
@@ -285,4 +281,4 @@ def test_a_disk_that_fails_while_a_refused_decision_is_dropped_says_why(
         assert "resumed after entry 2" in _damage_line(table)
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: {words} at {path}"
     finally:
-        _stop(table)
+        stop(table)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import resource
 import signal
 import sqlite3
-from pathlib import Path
 
 import pytest
 from session_testing import sql
+from store_table_testing import THREE, played_opening, resumed_page, stop
 from table_testing import Table
 from test_resilient_store import tmpfs
 
@@ -20,38 +20,11 @@ from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_schema import SCHEMA_VERSION
 from companion.session.store import StoreError
 
-THREE = ("red", "blue", "yellow")
-
-
-def _stop(table: Table) -> None:
-    table.app.store.close()
-    table.close()
-
-
-def _played(path: Path) -> None:
-    """A game whose first decisions are on disk: the first bidder opens a group of cards,
-    the next one too (two entries, each a player's)."""
-    table = Table(seed=3, seats=THREE, store=open_resilient(path))
-    table.press("red", "select")  # the defaults: sealed power cards, yellow first
-    table.press("yellow", "select")  # power cards 1-7
-    table.press("red", "select")
-    _stop(table)
-
-
-def _resumed_page(path: Path) -> tuple[str, ...]:
-    table = Table(seed=3, seats=THREE, store=open_resilient(path))
-    try:
-        assert table.app.mode == "resumed"
-        ui = table.app.main_ui()
-        return (*ui.lines, *ui.alerts)
-    finally:
-        _stop(table)
-
 
 def test_the_stored_game_resumes_whole_when_nothing_was_touched(tmp_path):
     path = tmp_path / "game.db"
-    _played(path)
-    assert _resumed_page(path) == ("Round 1, 2 decisions kept",)
+    played_opening(path)
+    assert resumed_page(path) == ("Round 1, 2 decisions kept",)
 
 
 @pytest.mark.parametrize(
@@ -66,12 +39,12 @@ def test_the_stored_game_resumes_whole_when_nothing_was_touched(tmp_path):
 )
 def test_an_edited_field_of_a_stored_decision_is_damage_said_on_the_main_display(tmp_path, edit):
     path = tmp_path / "game.db"
-    _played(path)
+    played_opening(path)
     sql(path, edit)
     # What the SQLite file alone proves: its checksum must cover the field (the journal beside it
     # would give the decision back whole).
     path.with_name(path.name + ".journal").unlink()
-    page = _resumed_page(path)
+    page = resumed_page(path)
     assert page[0] == "Round 1, 1 decision kept"
     said = " ".join(page)
     assert "Damaged: entry 2 " in said
@@ -79,7 +52,7 @@ def test_an_edited_field_of_a_stored_decision_is_damage_said_on_the_main_display
 
 def test_the_damaged_copy_is_the_file_as_it_was_found_before_the_repair(tmp_path):
     path = tmp_path / "game.db"
-    _played(path)
+    played_opening(path)
     sql(path, "UPDATE entry SET player = 'blue' WHERE seq = 2")
     store = open_resilient(path)
     try:
@@ -95,7 +68,7 @@ def test_the_damaged_copy_is_the_file_as_it_was_found_before_the_repair(tmp_path
 
 def test_a_store_one_schema_version_newer_is_left_untouched_and_the_game_still_resumes(tmp_path):
     path = tmp_path / "game.db"
-    _played(path)
+    played_opening(path)
     sql(path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     before = path.read_bytes()
     table = Table(seed=3, seats=THREE, store=open_resilient(path))
@@ -108,7 +81,7 @@ def test_a_store_one_schema_version_newer_is_left_untouched_and_the_game_still_r
             for a in table.app.main_ui().alerts
         )
     finally:
-        _stop(table)
+        stop(table)
     assert path.read_bytes() == before
 
 
@@ -117,10 +90,10 @@ def test_a_damaged_file_in_a_read_only_state_directory_is_reported_as_damage(tmp
 
     with tmpfs(tmp_path, "1m") as mount:
         path = mount / "game.db"
-        _played(path)
+        played_opening(path)
         sql(path, "UPDATE entry SET player = 'blue' WHERE seq = 2")
         subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
-        said = " ".join(_resumed_page(path))
+        said = " ".join(resumed_page(path))
         assert "NOT SAVED: read-only" in said
         assert "Damaged: entry 2 failed its checksum. No copy could be kept." in said
         table = Table(seed=3, seats=THREE, store=open_resilient(path))
@@ -129,7 +102,7 @@ def test_a_damaged_file_in_a_read_only_state_directory_is_reported_as_damage(tmp
                 "; resumed after entry 2; it could not be copied aside." in table.app.damage.message
             )
         finally:
-            _stop(table)
+            stop(table)
 
 
 def test_a_disk_that_stays_broken_is_not_reopened_on_every_decision(tmp_path):
@@ -159,9 +132,9 @@ def test_a_disk_that_stays_broken_is_not_reopened_on_every_decision(tmp_path):
 
 def test_damage_names_the_store_file_a_person_chose(tmp_path):
     path = tmp_path / "other.db"  # `companion run --store …/other.db`
-    _played(path)
+    played_opening(path)
     sql(path, "DELETE FROM entry")  # the file lost its rows (its -wal lost); the journal has them
-    page = _resumed_page(path)
+    page = resumed_page(path)
     assert page[0] == "Round 1, 2 decisions kept"
     assert "Damaged: other.db ended at entry 0 " in " ".join(page)
 
@@ -198,4 +171,4 @@ def test_what_the_disk_cannot_keep_is_not_saved_said_and_kept_in_memory(
         assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk error at {path}"
         assert in_memory(table)
     finally:
-        _stop(table)
+        stop(table)
