@@ -165,8 +165,7 @@ def run_sim(
     store: Store = open_store(store_path) if store_path is not None else MemoryStore()
     hw = build_hardware(hardware, backend=MockBackend())
     stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+    caught = catch_stop_signals()
     try:
         out_dir = Path.cwd() / "companion-sim"
         app = TableApp(hw, table, seed=seed, store=store, out_dir=out_dir)
@@ -184,7 +183,7 @@ def run_sim(
         for stale in ("LINES", "COLUMNS"):  # curses would keep to these through a resize
             os.environ.pop(stale, None)
         try:
-            curses.wrapper(_ui, screen, keys, fingers, stopping)
+            curses.wrapper(_ui, screen, keys, fingers, stopping, caught)
         finally:
             stopping.set()
             fingers.wanted.put(None)
@@ -197,17 +196,29 @@ def run_sim(
         log.close()
 
 
+def catch_stop_signals() -> list[int]:
+    """SIGINT and SIGTERM end the sim as Esc does: each one caught is listed, and the UI loop,
+    awake ten times a second, ends at its next turn. A handler takes no lock: a second SIGINT
+    (the terminal and `timeout` each send one for a Ctrl-C) could land while the first is
+    inside `Event.set` and wait for its lock for ever."""
+    caught: list[int] = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda n, _: caught.append(n))
+    return caught
+
+
 def _ui(
     window: curses.window,
     screen: SimScreen,
     keys: Keys,
     fingers: _Fingers,
     stopping: threading.Event,
+    caught: list[int],
 ) -> None:
     curses.curs_set(0)
     window.keypad(True)
     window.timeout(100)  # redraw ten times a second; the app's own loop never polls
-    while not stopping.is_set():
+    while not stopping.is_set() and not caught:  # Esc, or SIGINT / SIGTERM caught
         rows, cols = window.getmaxyx()
         _draw(window, frame(screen.snapshot(rows, cols, keys.question), rows, cols))
         ch = window.getch()

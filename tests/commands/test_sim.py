@@ -3,10 +3,15 @@ the screen composed from the public view."""
 
 from __future__ import annotations
 
+import curses
+import os
+import signal
+import threading
+
 import pytest
 
 from companion.app.menus import presses_to
-from companion.commands.sim import parse_bots
+from companion.commands.sim import _ui, catch_stop_signals, parse_bots
 from companion.commands.sim_board import board_lines, board_width, player_lines
 from companion.commands.sim_keys import Keys, key_map
 from companion.commands.sim_layout import Snapshot, frame
@@ -164,3 +169,31 @@ def test_the_players_panel_names_the_cards_on_offer_whole_at_80x24(players):
     assert any(row.startswith("choosing:") for row in panel)
     assert any(row.startswith("chose:") for row in panel), panel
     assert "…" not in text and any("main display" in line for line in lines)
+
+
+def test_ctrl_c_and_sigterm_are_only_noted_and_the_ui_loop_ends_at_its_next_turn(monkeypatch):
+    """A handler that took the stop event's lock could wait for ever on a second Ctrl-C landing
+    inside the first's `Event.set` (the terminal and `timeout` each send one): the handlers
+    only note the signal, and the UI loop ends on it."""
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        caught = catch_stop_signals()
+        for sig in (signal.SIGINT, signal.SIGINT, signal.SIGTERM):
+            os.kill(os.getpid(), sig)
+        assert caught == [signal.SIGINT, signal.SIGINT, signal.SIGTERM]
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+    class Window:  # the loop must end before it draws or reads a key
+        def keypad(self, on):
+            pass
+
+        def timeout(self, ms):
+            pass
+
+        def getmaxyx(self):
+            raise AssertionError("the loop went on after a caught signal")
+
+    monkeypatch.setattr(curses, "curs_set", lambda n: None)
+    _ui(Window(), None, None, None, threading.Event(), caught)

@@ -227,6 +227,7 @@ def test_the_large_layout_shows_the_log_beside_the_board(tmp_path):
         shown = board_on_screen([line[:80] for line in screen], players)
         assert shown == {a: {p: c.get(p, 0) for p in players} for a, c in view["board"].items()}
         assert screen[-1].startswith("red 1234 yellow asdf green zxcv: ◀ ▶ ● hold●")
+        # One Ctrl-C, two SIGINTs: the terminal's, and the one `timeout` passes on.
         term.keys("C-c")
         term.wait_for("EXIT=0", limit_s=120)
         assert "Traceback" not in "\n".join(term.screen())
