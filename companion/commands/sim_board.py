@@ -21,6 +21,7 @@ from __future__ import annotations
 import textwrap
 
 from companion.elgrande.data import CASTILLO, game_data
+from companion.screens.names import card_titles
 from companion.session.views import TableView
 
 NAME_W = 17
@@ -91,8 +92,7 @@ def player_lines(view: TableView, width: int) -> list[str]:
     d = view.decision
     deciding = set(d.waiting) if d is not None and not d.secret else set()
     marked = [f"[{p}]" if p in deciding else p for p in view.turn_order]
-    data = game_data()
-    titles = [data.card_title(c) if c in data.action_cards else c for c in view.face_up]
+    titles = card_titles(view.face_up)
     choosing = [p for p in view.players if status(view, p) == "choosing"]
     chose = [p for p in view.players if status(view, p) == "chose"]
     lines += listed("order:", marked, width, " >", short=True)

@@ -23,7 +23,7 @@ from companion.elgrande.data import game_data
 from companion.screens.canvas import Canvas
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import MainUI
-from companion.screens.names import short_area
+from companion.screens.names import card_titles, short_area
 from companion.screens.text import GLYPH_W, LINE, width, wrap
 
 BODY = 13  # the first body row: below the title row (0–10) and the rule (11)
@@ -84,8 +84,7 @@ def offer_pages(face_up: tuple[str, ...], display_width: int) -> tuple[str, ...]
     small print below `WIDE` px, the big font from it; () when no card is on offer."""
     if not face_up:
         return ()
-    data = game_data()
-    titles = [data.card_title(c) if c in data.action_cards else c for c in face_up]
+    titles = card_titles(face_up)
     room = display_width - 2
     fits = (
         (lambda t: width(t) <= room)

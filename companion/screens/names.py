@@ -11,6 +11,8 @@ the engine's data module: the pad menus and the main display show the same name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.elgrande.data import SHORT_NAME_MAX, game_data
 from companion.elgrande.moves import Action
 
@@ -43,3 +45,13 @@ def card_text(action: Action | None) -> str | None:
     if action is None or action.kind not in CARD_KINDS or action.target not in cards:
         return None
     return cards[str(action.target)].text
+
+
+def card_titles(cards: Sequence[str]) -> list[str]:
+    """The action cards' titles, as the table reads them (an id no card has is shown as is).
+
+    >>> card_titles(["2h", "5"])
+    ['Score one region', "King's card"]
+    """
+    data = game_data()
+    return [data.card_title(c) if c in data.action_cards else c for c in cards]

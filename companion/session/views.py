@@ -60,7 +60,6 @@ class TableView:
     # Caballeros by area and player; the Castillo only when the table made it public.
     board: Mapping[str, Mapping[str, int]]
     castillo_public: bool
-    castillo_total: int  # caballeros in the Castillo, all colours together (public)
     court: Mapping[str, int]  # caballeros in each player's court
     province: Mapping[str, int]  # and in each player's province
     scores: Mapping[str, int]
@@ -123,7 +122,6 @@ def table_view(
             {area: MappingProxyType(dict(c)) for area, c in public["board"].items()}
         ),
         castillo_public=bool(public["castillo_public"]),
-        castillo_total=int(public["castillo_total"]),
         court=MappingProxyType(dict(public["court"])),
         province=MappingProxyType(dict(public["province"])),
         scores=MappingProxyType(dict(public["scores"])),
