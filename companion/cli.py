@@ -233,6 +233,10 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_bench(args.json, args.idle, args.presses)
     if args.command in ("sim", "run"):
+        if args.command == "run":
+            from companion.commands.stop_signals import hold_stop_signals
+
+            hold_stop_signals()  # before any import starts a thread (luma.core starts a pool)
         from companion.session.store import NotAStore
         from hw import StartupError
         from hw.config import ConfigError

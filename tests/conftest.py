@@ -5,6 +5,8 @@ A mutant that breaks a property is reported at once: no shrinking (minutes per m
 cores), the same examples every run, nothing written to the example database.
 """
 
+import json
+import math
 import os
 import shutil
 import tempfile
@@ -57,6 +59,51 @@ def pytest_runtest_teardown(item, nextitem) -> None:
         with open(path) as hits:
             state()._stats.update(line.strip() for line in hits if line.strip())
         os.remove(path)
+
+
+# Under a mutant, the most clean seconds of tests run before it is called a survivor (0: no limit).
+_BUDGET = "COMPANION_MUTATION_BUDGET"
+
+
+def _clean_durations() -> dict[str, float]:
+    """Each test's clean time from mutmut's stats: in memory in mutmut's workers, else its file
+    (a mutant run by hand from the copy's mutants/ folder)."""
+    try:
+        from mutmut.state import state
+
+        if state().duration_by_test:
+            return dict(state().duration_by_test)
+    except ImportError:
+        return {}
+    try:
+        with open("mutmut-stats.json", encoding="utf-8") as stats:
+            return json.load(stats)["duration_by_test"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Under a mutant, the fastest tests run first, so a killed mutant costs its fastest killer
+    (mutmut passes them in no order and stops at the first failure). With a budget, the tests
+    past it are left out: a survivor then costs at most the budget, and is run again with every
+    test before it is counted (tests/MUTATION.md)."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mutant:
+        return
+    durations = _clean_durations()
+    if not durations:
+        return
+    items.sort(key=lambda item: durations.get(item.nodeid, math.inf))
+    budget = float(os.environ.get(_BUDGET, "0") or 0)
+    if budget <= 0:
+        return
+    spent, keep = 0.0, 0
+    while keep < len(items) and spent <= budget:
+        spent += durations.get(items[keep].nodeid, 0.0)
+        keep += 1
+    if keep < len(items):
+        config.hook.pytest_deselected(items=items[keep:])
+        del items[keep:]
 
 
 @pytest.fixture

@@ -66,4 +66,8 @@ export COMPANION_TEST_SOURCE=1 PYTHONPATH="$work/mutants"
 # memory long before its CPU time limit: a cap on the address space makes it a MemoryError, a
 # failing test. 6 GB by default; MUTMUT_MEMORY_KB sets another.
 ulimit -v "${MUTMUT_MEMORY_KB:-6000000}"
+# A mutant's tests run fastest first; past MUTMUT_BUDGET clean seconds of them (10 by default; 0:
+# every test) it is called a survivor, and a survivor is run again with MUTMUT_BUDGET=0 before
+# it is counted (tests/conftest.py, tests/MUTATION.md).
+export COMPANION_MUTATION_BUDGET="${MUTMUT_BUDGET:-10}"
 exec "$repo/.venv-mut/bin/mutmut" run --max-children "${MUTMUT_CHILDREN:-2}" "$@"

@@ -5,15 +5,14 @@ and retried while the game goes on (hw marks it degraded and reports it on the q
 is kept in an SQLite file — by default `$STATE_DIRECTORY/game.db` (systemd's StateDirectory=) —
 and resumed from it at start. Under systemd: READY once the loop runs, WATCHDOG pings from the
 loop, STOPPING on the way out. SIGTERM (or Ctrl-C) finishes the event in hand, closes the store,
-clears the displays and leaves "bye" on the matrix.
+clears the displays and leaves "bye" on the matrix (companion/commands/stop_signals.py: the
+command line holds both signals before this module is imported).
 """
 
 from __future__ import annotations
 
 import logging
-import signal
 import sys
-import threading
 from pathlib import Path
 
 from PIL import Image
@@ -22,6 +21,7 @@ from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
 from companion.app.systemd_notify import Notifier
 from companion.app.table import TableApp
+from companion.commands.stop_signals import stop_on_signals
 from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_store import default_path
 from companion.session.store import Store
@@ -63,15 +63,7 @@ def run_table(config: str, store_path: Path | None = None) -> int:
     store = open_store(path)
     try:
         app = TableApp(hw, table, store=store, out_dir=path.parent / "games")
-        stopping = threading.Event()
-
-        def stop(*_: object) -> None:
-            if not stopping.is_set():
-                stopping.set()
-                hw.events.put(STOP)
-
-        signal.signal(signal.SIGTERM, stop)  # systemd stops the service this way
-        signal.signal(signal.SIGINT, stop)  # Ctrl-C: finish the event in hand, then stop
+        stop_on_signals(lambda: hw.events.put(STOP))  # the loop finishes the event in hand
         kept = f"the game is kept in {path}" if store.saving else str(store.message)
         log.info("ready: %s; %s", hardware.summary(), kept)
         run_loop(app, hw.events, notifier)

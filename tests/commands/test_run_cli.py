@@ -44,6 +44,7 @@ def test_run_on_the_mock_config_stops_cleanly_on_sigterm(tmp_path):
     try:
         assert listener.recv(4096).split(b"\n")[0] == b"READY=1"
         proc.send_signal(signal.SIGTERM)
+        proc.send_signal(signal.SIGINT)  # a Ctrl-C on top changes nothing
         assert listener.recv(4096) == b"STOPPING=1"
         assert proc.wait(timeout=30) == 0
         assert (tmp_path / "state" / "game.db").exists()
@@ -61,3 +62,33 @@ def test_run_refuses_a_broken_config_naming_the_key(tmp_path):
     r = _companion("run", "--config", str(bad), cwd=tmp_path)
     assert r.returncode == 2
     assert 'backend: "cloud" is not accepted' in r.stderr
+
+
+_SIGNALS_SCRIPT = """
+import os, signal, threading
+from companion.commands.stop_signals import hold_stop_signals, stop_on_signals
+hold_stop_signals()
+import companion.commands.run  # the table's modules start threads (luma's thread pool)
+calls = []
+stopped = threading.Event()
+def stop():
+    calls.append(threading.current_thread().name)
+    stopped.set()
+waiter = stop_on_signals(stop)
+for sig in (signal.SIGINT, signal.SIGINT, signal.SIGTERM):
+    os.kill(os.getpid(), sig)
+assert stopped.wait(10)
+waiter.join(10)
+print(calls)
+"""
+
+
+def test_stop_signals_are_acted_on_once_by_their_own_thread_never_inside_a_handler():
+    """Not in the main thread, nor in the threads the table's modules start. A handler runs
+    inside whatever the main thread was doing (even inside the event queue's lock, or inside
+    the handler of the first of two quick Ctrl-C): the stop is a thread's."""
+    r = subprocess.run(
+        [sys.executable, "-c", _SIGNALS_SCRIPT], capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "['stop-signals']"
