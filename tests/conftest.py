@@ -8,8 +8,12 @@ cores), the same examples every run, nothing written to the example database.
 import json
 import math
 import os
+import resource
 import shutil
+import signal
 import tempfile
+import threading
+import time
 
 import pytest
 from hypothesis import Phase, settings
@@ -104,6 +108,39 @@ def pytest_collection_modifyitems(config, items) -> None:
     if keep < len(items):
         config.hook.pytest_deselected(items=items[keep:])
         del items[keep:]
+    _clean_time.update((item.nodeid, durations.get(item.nodeid, 0.0)) for item in items)
+    _limit_to(spent)
+
+
+def _limit_to(seconds: float) -> None:
+    """The CPU time the mutant's tests may take in all: ten times their clean time (mutmut's
+    own limit is ten times the clean time of every test that reached the function)."""
+    soft = int(time.process_time()) + math.ceil((seconds + 2.0) * 10)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+_clean_time: dict[str, float] = {}  # under a budget: each kept test's clean time
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Under a budget, a test of a mutant that hangs or loops ends the run as mutmut's own
+    timeout does (SIGXCPU: "timeout") once it has taken five times its clean time and a second:
+    seconds for most tests, where mutmut's wall limit waits for minutes."""
+    clean = _clean_time.get(item.nodeid)
+    if clean is None:
+        yield
+        return
+    me = os.getpid()
+    watchdog = threading.Timer((clean + 1.0) * 5, lambda: os.kill(me, signal.SIGXCPU))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        yield
+    finally:
+        watchdog.cancel()
 
 
 @pytest.fixture
