@@ -145,6 +145,7 @@ _KINDS = (
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISFIFO, "a FIFO"),
     (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISLNK, "a symbolic link"),  # never followed: the game is kept where it was put
 )
 
 
@@ -159,7 +160,7 @@ def existing_store(path: Path, journal: Path) -> bool:
     nothing but a file's first bytes, when what is there is not a companion store."""
     for p in (path, journal):
         try:
-            mode = os.stat(p).st_mode
+            mode = os.lstat(p).st_mode  # a link is refused, not followed: one rule, journal or not
         except FileNotFoundError:
             continue
         except NotADirectoryError:
@@ -192,10 +193,7 @@ def existing_store(path: Path, journal: Path) -> bool:
         return True
     if ours:  # our journal beside it: the file is ours, damaged
         return True
-    # Its first bytes are read without following a link: a link has none, not an empty file.
-    what = (
-        "not a SQLite file" if head else "a symbolic link" if path.is_symlink() else "an empty file"
-    )
+    what = "not a SQLite file" if head else "an empty file"
     raise NotAStore(
         errno.EINVAL, f"{shown(path)} is {what}, not a companion store; it was left untouched"
     )

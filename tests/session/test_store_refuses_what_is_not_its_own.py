@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import socket
 import sqlite3
 import stat
@@ -14,6 +15,8 @@ from pathlib import Path
 import pytest
 from session_testing import filled
 
+from companion.session.journal import journal_path
+from companion.session.sqlite_disk import shown
 from companion.session.sqlite_store import SqliteStore
 from companion.session.store import NotAStore, StoreError
 
@@ -86,21 +89,39 @@ def test_a_path_through_a_file_is_refused_as_no_directory(tmp_path):
 
 
 def test_a_path_that_cannot_be_looked_at_says_why(tmp_path):
-    path = tmp_path / "game.db"
-    path.symlink_to(path)  # a link to itself: the system cannot follow it
+    path = tmp_path / ("g" * 300)  # longer than a name may be
     with pytest.raises(StoreError) as refused:
         SqliteStore(path)
     assert not isinstance(refused.value, NotAStore)
-    assert refused.value.errno == errno.ELOOP
-    assert refused.value.strerror == f"cannot look at {path}: {os.strerror(errno.ELOOP)}"
+    assert refused.value.errno == errno.ENAMETOOLONG
+    assert refused.value.strerror == (
+        f"cannot look at {shown(path)}: {os.strerror(errno.ENAMETOOLONG)}"
+    )
 
 
-def test_a_link_to_a_store_is_refused_as_a_link_not_as_an_empty_file(tmp_path):
+@pytest.mark.parametrize("our_journal_beside", [False, True])
+def test_a_link_to_a_store_is_refused_as_a_link_journal_or_not(tmp_path, our_journal_beside):
+    """Never followed, whatever is beside it: the game is kept where it was put."""
     real = tmp_path / "elsewhere" / "game.db"
     filled(real, 2)
     path = tmp_path / "game.db"
-    path.symlink_to(real)  # the first bytes are read without following a link
+    path.symlink_to(real)
+    if our_journal_beside:
+        shutil.copy(journal_path(real), journal_path(path))
     with pytest.raises(NotAStore) as refused:
         SqliteStore(path)
     assert refused.value.strerror == f"{path} is a symbolic link, {REFUSED}"
     assert SqliteStore(real).load()[1] != []  # the store itself is untouched
+
+
+@pytest.mark.parametrize("target", ["itself", "a journal"])
+def test_a_journal_that_is_a_link_is_refused_as_a_link(tmp_path, target):
+    real = tmp_path / "elsewhere" / "game.db"
+    filled(real, 2)
+    path = tmp_path / "game.db"
+    shutil.copy(real, path)
+    journal = journal_path(path)
+    journal.symlink_to(journal if target == "itself" else journal_path(real))
+    with pytest.raises(NotAStore) as refused:
+        SqliteStore(path)
+    assert refused.value.strerror == f"{journal} is a symbolic link, {REFUSED}"
