@@ -41,13 +41,13 @@ def _build_parser() -> argparse.ArgumentParser:
 
     screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
     screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
-    screens.add_argument("--seed", type=int, default=7, help="the bot game's seed (default 7)")
+    screens.add_argument("--seed", type=_seed, default=7, help="the bot game's seed (default 7)")
     screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
     screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
     demo.add_argument("--players", type=_players, default=5, help="2 to 5 (default 5)")
-    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
     demo.add_argument(
         "--pace",
         type=_seconds,
@@ -78,7 +78,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="seats played by bots, each greedy unless named (greedy, random, or relative: "
         "the strongest): blue,yellow=random,green=relative",
     )
-    sim.add_argument("--seed", type=int, help="the game's seed (default: a new one each game)")
+    sim.add_argument("--seed", type=_seed, help="the game's seed (default: a new one each game)")
     sim.add_argument(
         "--pace",
         type=_seconds,
@@ -136,6 +136,15 @@ def _players(text: str) -> int:
     if text.isdigit() and 2 <= int(text) <= 5:
         return int(text)
     raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
+
+
+SEED_MAX = 2**63 - 1  # the largest whole number SQLite keeps: a seed is stored with its game
+
+
+def _seed(text: str) -> int:
+    if text.isdigit() and int(text) <= SEED_MAX:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 0–{SEED_MAX}, got {text!r}")
 
 
 def _count(text: str) -> int:

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from companion.cli import main
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -53,6 +57,29 @@ def test_demo_saves_frames_and_an_animation(tmp_path):
 def test_demo_refuses_a_bad_player_count_saying_what_is_accepted(tmp_path):
     r = _companion("demo", "--players", "7", cwd=tmp_path)
     assert r.returncode == 2 and "expected a whole number 2–5, got '7'" in r.stderr
+
+
+@pytest.mark.parametrize("command", ["demo", "sim", "screens"])
+@pytest.mark.parametrize("seed", ["9223372036854775808", "-5", "x"])
+def test_a_seed_the_store_cannot_keep_is_refused_saying_what_is_accepted(command, seed):
+    """A seed is stored with its game (SQLite keeps whole numbers below 2⁶³): one past that was
+    played and then said as "NOT SAVED: cannot write"."""
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--seed", seed])
+    assert stopped.value.code == 2
+
+
+def test_the_largest_seed_is_kept_with_its_game_and_the_one_after_it_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["demo", "--seed", "9223372036854775808"])
+    assert "expected a whole number 0–9223372036854775807, got '9223372036854775808'" in (
+        capsys.readouterr().err
+    )
+    store = str(tmp_path / "game.db")
+    largest = ["demo", "--seed", "9223372036854775807", "--json", "--pace", "0", "--store", store]
+    assert main(largest) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["seed"] == 2**63 - 1 and "NOT SAVED" not in out + err
 
 
 def test_the_shipped_configs_are_the_ones_in_config():
