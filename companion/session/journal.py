@@ -75,7 +75,6 @@ class Found:
     entries: dict[int, LogEntry] = field(default_factory=dict)  # by seq; may have holes
     bad_lines: int = 0  # lines that failed their checksum or are no record
     exists: bool = False
-    magic: bool = False  # its first line says it is a journal of ours
 
     def run(self, after: int) -> list[LogEntry]:
         """The entries after seq `after` that follow on without a hole."""
@@ -109,8 +108,7 @@ def read_journal(path: Path) -> Found:
         if not raw:
             continue
         torn = number == len(lines) - 1  # no newline after it: a write cut short, not damage
-        if number == 0 and raw == MAGIC.encode():
-            found.magic = True
+        if number == 0 and raw == MAGIC.encode():  # its first line: a journal of ours
             continue
         record = _parse(raw)
         if record is None:

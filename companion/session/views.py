@@ -59,7 +59,6 @@ class TableView:
     scoreboards: Mapping[str, str]  # region → the mobile scoreboard lying on it
     # Caballeros by area and player; the Castillo only when the table made it public.
     board: Mapping[str, Mapping[str, int]]
-    castillo_public: bool
     court: Mapping[str, int]  # caballeros in each player's court
     province: Mapping[str, int]  # and in each player's province
     scores: Mapping[str, int]
@@ -90,7 +89,6 @@ class SeatView:
     options: tuple[Action, ...] = field(repr=False)  # the legal choices now
     notice: str | None = field(repr=False)  # e.g. "your bid clashed: choose again"
     sealed_choice: str | None = field(repr=False)  # the sealed choice entered, described
-    in_sealed_step: bool = field(repr=False)  # takes part in the sealed step open now
     # Decides a step whose options are private (a sealed step of theirs, or a public step that
     # may show a hand): a pad without a display may open the main display's private page.
     may_look: bool = field(repr=False)
@@ -121,7 +119,6 @@ def table_view(
         board=MappingProxyType(
             {area: MappingProxyType(dict(c)) for area, c in public["board"].items()}
         ),
-        castillo_public=bool(public["castillo_public"]),
         court=MappingProxyType(dict(public["court"])),
         province=MappingProxyType(dict(public["province"])),
         scores=MappingProxyType(dict(public["scores"])),
@@ -144,9 +141,8 @@ def seat_view(
     public is told is deciding (the session has both cached)."""
     top = state.steps[-1] if state.steps else None
     if isinstance(top, SecretStep):
-        in_step = may_look = player in top.players
+        may_look = player in top.players
     else:
-        in_step = False
         may_look = top is not None and top.private_options and player in waiting
     own = own_view(state, player)  # the engine's one word on what a seat may know
     return SeatView(
@@ -156,6 +152,5 @@ def seat_view(
         options=options,
         notice=own["notice"],
         sealed_choice=own["sealed"],
-        in_sealed_step=in_step,
         may_look=bool(may_look),
     )

@@ -23,7 +23,7 @@ def _file(n: int, game=1, problem=None, unreadable=False, header=HEADER) -> From
 
 def _journal(seqs, game=1, header=HEADER, bad=0, entries=None) -> Found:
     held = entries or {i: _e(i) for i in seqs}
-    return Found(game, header, held, bad, exists=True, magic=True)
+    return Found(game, header, held, bad, exists=True)
 
 
 def _rows(seqs, game=1, header=HEADER, bad=()):
@@ -103,7 +103,7 @@ def test_a_journal_of_an_earlier_game_is_not_used():
     merged = merge(_file(2, game=2, header=OTHER), _journal(range(1, 6)), _none)
     assert (merged.game, merged.header, _kept(merged)) == (2, OTHER, ([1, 2], 2, 0))
     assert merged.problems == ["the journal does not hold the latest game"]
-    empty = Found(exists=True, magic=True)  # a journal holding no game at all
+    empty = Found(exists=True)  # a journal holding no game at all
     assert merge(_file(2), empty, _none).problems == ["the journal does not hold the latest game"]
 
 
@@ -147,7 +147,7 @@ def test_a_journal_that_ends_before_the_file_is_said():
 
 
 def test_a_journal_whose_game_line_failed_its_checksum_is_not_used():
-    journal = Found(1, None, {i: _e(i) for i in (1, 2, 3)}, 1, exists=True, magic=True)
+    journal = Found(1, None, {i: _e(i) for i in (1, 2, 3)}, 1, exists=True)
     merged = merge(_file(2), journal, _none)
     assert _kept(merged) == ([1, 2], 2, 0)
     assert merged.problems == [
