@@ -327,7 +327,7 @@ def _child_env() -> dict[str, str]:
     """This process's environment, with the folder companion was imported from on the path
     (so that a source checkout measures itself, not an installed copy)."""
     env = dict(os.environ)
-    here = str(Path(__file__).resolve().parent.parent)
+    here = str(Path(__file__).resolve().parents[2])  # the folder holding companion/ and hw/
     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
     return env
 
