@@ -125,16 +125,17 @@ _clean_time: dict[str, float] = {}  # under a budget: each kept test's clean tim
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item, nextitem):
+def pytest_runtest_call(item):
     """Under a budget, a test of a mutant that hangs or loops ends the run as mutmut's own
-    timeout does (SIGXCPU: "timeout") once it has taken five times its clean time and a second:
-    seconds for most tests, where mutmut's wall limit waits for minutes."""
+    timeout does (SIGXCPU: "timeout") once its body has taken ten times its clean time (mutmut
+    times the body alone, not its fixtures) and ten seconds: seconds for most tests, where
+    mutmut's wall limit waits for minutes. A fixture that hangs meets mutmut's own limits."""
     clean = _clean_time.get(item.nodeid)
     if clean is None:
         yield
         return
     me = os.getpid()
-    watchdog = threading.Timer((clean + 1.0) * 5, lambda: os.kill(me, signal.SIGXCPU))
+    watchdog = threading.Timer(clean * 10 + 10.0, lambda: os.kill(me, signal.SIGXCPU))
     watchdog.daemon = True
     watchdog.start()
     try:
