@@ -91,6 +91,36 @@ def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
         stop(again)
 
 
+def test_going_on_after_a_restart_says_the_page_reached_and_nothing_said_before_it(tmp_path):
+    path = tmp_path / "game.db"
+    table = _to_announcement(path)
+    pages = list(table.app.announcer.pages)
+    table.press("red", "select")  # one page on, then the power goes
+    stop(table)
+    again = _restart(path, seats=("red", "blue"))
+    try:
+        said: list[str] = []
+        again.app.outputs.on_say.append(lambda text, _round: said.append(text))
+        again.press("blue", "select")  # ● goes on
+        assert said == [pages[1].speech]  # the game before the scoring is not told again
+    finally:
+        stop(again)
+
+
+def test_a_game_stopped_before_its_first_decision_goes_on_after_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    table = _restart(path)
+    table.press("red", "select")  # the game starts; nobody has decided anything yet
+    stop(table)
+    again = _restart(path)
+    try:
+        assert again.app.mode == "resumed" and again.session.entries == []
+        again.press("red", "select")  # ● goes on
+        assert again.app.mode == "game" and again.app.main_ui().title != "Game resumed"
+    finally:
+        stop(again)
+
+
 def test_a_scoring_heard_to_the_end_is_not_announced_again_after_a_restart(tmp_path):
     path = tmp_path / "game.db"
     table = _to_announcement(path)
@@ -216,6 +246,16 @@ def test_a_kept_setup_state_that_no_longer_fits_keeps_the_defaults_where_it_does
     assert screen.playing == {"red": False, "blue": True, "yellow": False}
     assert screen.options["veto"] is False and "colour" not in screen.options
     assert screen.cursor == 2
+
+
+def test_a_kept_setup_state_on_its_first_line_puts_the_cursor_back_there():
+    from companion.app.setup import SetupScreen, TableDefaults
+
+    kept = SetupScreen(("red", "blue", "yellow"), TableDefaults()).to_json()  # on "Start"
+    screen = SetupScreen(("red", "blue", "yellow"), TableDefaults())
+    screen.press("right")
+    screen.restore(kept)
+    assert screen.ui().cursor == 0 and screen.press("select") is not None  # the game starts
 
 
 SUMMARY = "Damaged: entry 5 was refused by the rules engine. A copy is kept aside."
