@@ -4,6 +4,7 @@ and a missing disk said on the main display; a game abandoned only by two long p
 from __future__ import annotations
 
 import errno
+import logging
 from pathlib import Path
 
 import pytest
@@ -256,6 +257,23 @@ def test_a_kept_setup_state_on_its_first_line_puts_the_cursor_back_there():
     screen.press("right")
     screen.restore(kept)
     assert screen.ui().cursor == 0 and screen.press("select") is not None  # the game starts
+
+
+def test_the_damage_goes_to_the_log_in_the_stores_words(tmp_path, caplog):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    store = SqliteStore(path)
+    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
+    store.close()
+    with caplog.at_level(logging.WARNING, logger="companion.app.core"):
+        table = _restart(path)
+    try:
+        damage = table.app.damage
+        assert damage is not None and "a copy is at " in damage.message
+        said = [r.getMessage() for r in caplog.records if r.name == "companion.app.core"]
+        assert said == [damage.message]
+    finally:
+        stop(table)
 
 
 SUMMARY = "Damaged: entry 5 was refused by the rules engine. A copy is kept aside."

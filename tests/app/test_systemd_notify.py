@@ -121,3 +121,11 @@ def test_close_closes_the_socket_it_sent_on(listener):
     assert len(set(os.listdir("/proc/self/fd")) - before) == 1  # its socket
     notifier.close()
     assert set(os.listdir("/proc/self/fd")) - before == set()
+
+
+def test_a_notifier_made_without_an_environment_reads_the_processs(listener, monkeypatch):
+    sock, path = listener
+    monkeypatch.setenv("NOTIFY_SOCKET", path)  # as systemd starts `companion run`
+    notifier = Notifier()
+    assert notifier.ready() and sock.recv(4096) == b"READY=1"
+    notifier.close()
