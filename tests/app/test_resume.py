@@ -4,6 +4,7 @@ and a missing disk said on the main display; a game abandoned only by two long p
 from __future__ import annotations
 
 import errno
+import logging
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,36 @@ def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
         assert again.app.mode == "announce" and again.app.announcer.index == 1
         assert [p.lines for p in again.app.announcer.pages] == pages
         assert again.app.main_ui().lines == pages[1]
+    finally:
+        stop(again)
+
+
+def test_going_on_after_a_restart_says_the_page_reached_and_nothing_said_before_it(tmp_path):
+    path = tmp_path / "game.db"
+    table = _to_announcement(path)
+    pages = list(table.app.announcer.pages)
+    table.press("red", "select")  # one page on, then the power goes
+    stop(table)
+    again = _restart(path, seats=("red", "blue"))
+    try:
+        said: list[str] = []
+        again.app.outputs.on_say.append(lambda text, _round: said.append(text))
+        again.press("blue", "select")  # ● goes on
+        assert said == [pages[1].speech]  # the game before the scoring is not told again
+    finally:
+        stop(again)
+
+
+def test_a_game_stopped_before_its_first_decision_goes_on_after_a_restart(tmp_path):
+    path = tmp_path / "game.db"
+    table = _restart(path)
+    table.press("red", "select")  # the game starts; nobody has decided anything yet
+    stop(table)
+    again = _restart(path)
+    try:
+        assert again.app.mode == "resumed" and again.session.entries == []
+        again.press("red", "select")  # ● goes on
+        assert again.app.mode == "game" and again.app.main_ui().title != "Game resumed"
     finally:
         stop(again)
 
@@ -216,6 +247,33 @@ def test_a_kept_setup_state_that_no_longer_fits_keeps_the_defaults_where_it_does
     assert screen.playing == {"red": False, "blue": True, "yellow": False}
     assert screen.options["veto"] is False and "colour" not in screen.options
     assert screen.cursor == 2
+
+
+def test_a_kept_setup_state_on_its_first_line_puts_the_cursor_back_there():
+    from companion.app.setup import SetupScreen, TableDefaults
+
+    kept = SetupScreen(("red", "blue", "yellow"), TableDefaults()).to_json()  # on "Start"
+    screen = SetupScreen(("red", "blue", "yellow"), TableDefaults())
+    screen.press("right")
+    screen.restore(kept)
+    assert screen.ui().cursor == 0 and screen.press("select") is not None  # the game starts
+
+
+def test_the_damage_goes_to_the_log_in_the_stores_words(tmp_path, caplog):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    store = SqliteStore(path)
+    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
+    store.close()
+    with caplog.at_level(logging.WARNING, logger="companion.app.core"):
+        table = _restart(path)
+    try:
+        damage = table.app.damage
+        assert damage is not None and "a copy is at " in damage.message
+        said = [r.getMessage() for r in caplog.records if r.name == "companion.app.core"]
+        assert said == [damage.message]
+    finally:
+        stop(table)
 
 
 SUMMARY = "Damaged: entry 5 was refused by the rules engine. A copy is kept aside."

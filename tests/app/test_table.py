@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PIL import Image
+
 from companion.app.menus import MenuState, likeliest
 from companion.app.painter import pad_menu
 from companion.elgrande.bots import GreedyBot
@@ -196,6 +198,18 @@ def test_the_final_screen_ranks_the_players_and_shows_the_chart_on_select(
     table.press("blue", "select")
     assert table.hw.display.device.image.tobytes() != ranking.tobytes()
     assert (tmp_path / "scores.png").is_file()
+
+
+def test_the_score_chart_is_saved_greyscale_in_a_games_folder_made_for_it(make_table, tmp_path):
+    table = make_table(seed=6, seats=("red", "blue"), short_game=True)
+    table.app.out_dir = tmp_path / "state" / "games"  # neither folder is there yet
+    table.press("red", "select")
+    driver = table.bots(make_bots(("red", "blue"), 6))
+    while driver.step():
+        pass
+    assert table.app.mode == "final"
+    with Image.open(tmp_path / "state" / "games" / "scores.png") as chart:
+        assert (chart.size, chart.mode) == ((480, 240), "L")
 
 
 def test_a_press_out_of_turn_changes_nothing_and_says_who_is_awaited(make_table):
