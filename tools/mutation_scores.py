@@ -4,13 +4,20 @@
 
 reads mutmut's results (.mutation/house or .mutation/engine, mutants/**/*.meta) and prints one
 Markdown row per module whose path starts with PREFIX (e.g. companion/session), then the sum.
-"Killed" counts mutmut's killed and timed-out mutants (a timeout is a mutant the tests stopped);
-"not run" is a mutant mutmut has not run yet; "no test" one that no test reaches.
+"killed %" counts mutmut's killed and timed-out mutants (a timeout is a mutant the tests
+stopped); "not run" is a mutant mutmut has not run yet; "no test" one that no test reaches.
+
+Where a module has survivor notes (tests/mutation/<layer>/<module>.md, e.g.
+tests/mutation/app/loop.md), the survivors they name under "Killed by …" count as "killed
+since" (by tests written after the run, or by tests slower than the run's budget), those under
+"Equivalent" as equivalent, and the rest are "open". The score leaves the equivalent ones out:
+killed, timed out and killed since over all mutants run but the equivalent.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -26,15 +33,68 @@ def status(code: int | None) -> str:
     return STATUS.get(code, "other")
 
 
-def read_codes(meta: Path) -> list[int | None]:
-    """The exit codes mutmut keeps for a module's mutants; a run in progress rewrites the file,
-    so a read that lands mid-write is tried again."""
+def read_codes(meta: Path) -> dict[str, int | None]:
+    """The exit code mutmut keeps for each of a module's mutants, by name; a run in progress
+    rewrites the file, so a read that lands mid-write is tried again."""
     for _ in range(50):
         try:
-            return list(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].values())
+            return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
         except json.JSONDecodeError:
             time.sleep(0.1)
     raise SystemExit(f"{meta}: not readable as mutmut's results")
+
+
+NOTES = Path(__file__).resolve().parent.parent / "tests" / "mutation"
+_NAME = re.compile(r"^(?:[\w.]*\.)?(x\S*__mutmut_)(\d+)$")
+
+
+def noted(module: str) -> dict[str, str]:
+    """The module's survivors its notes name, each as "killed" or "equivalent" (by the heading
+    it is under); a name is written short (`x_run_loop__mutmut_3`) and may be followed by
+    others of the same function (`_4`, `_5`)."""
+    path = NOTES / (module.removeprefix("companion/").removesuffix(".py") + ".md")
+    if not path.exists():
+        return {}
+    verdicts: dict[str, str] = {}
+    section, base = None, ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        head = line.strip().lower()
+        if head.startswith("killed by"):
+            section = "killed"
+        elif head.startswith("equivalent"):
+            section = "equivalent"
+        elif head.startswith(("left", "timeouts", "#")):
+            section = None
+        for token in re.findall(r"`([^`]+)`", line):
+            match = _NAME.match(token)
+            if match:
+                base, number = match.group(1), match.group(2)
+            elif base and re.fullmatch(r"_\d+", token):
+                number = token[1:]
+            else:
+                continue
+            if section:
+                verdicts[f"{base}{number}"] = section
+    return verdicts
+
+
+def kinds(module: str, codes: dict[str, int | None]) -> Counter[str]:
+    """How many of the module's mutants are of each kind, its survivor notes read."""
+    verdicts = noted(module)
+    prefix = module.removesuffix(".py").replace("/", ".") + "."
+    counts: Counter[str] = Counter()
+    for name, code in codes.items():
+        kind = status(code)
+        verdict = verdicts.get(name.removeprefix(prefix))
+        if kind in ("survived", "timeout") and verdict is not None:
+            kind = "killed since" if verdict == "killed" else "equivalent"
+        elif kind == "survived" and verdicts:
+            kind = "open"
+        counts[kind] += 1
+    return counts
+
+
+COLUMNS = ("killed", "timeout", "killed since", "survived", "open", "equivalent", "no test")
 
 
 def main(argv: list[str]) -> int:
@@ -44,26 +104,26 @@ def main(argv: list[str]) -> int:
     rows: dict[str, Counter[str]] = {}
     for meta in sorted(root.rglob("*.py.meta")):
         module = str(meta.relative_to(root))[: -len(".meta")]
-        if not any(module.startswith(p) for p in prefixes):
-            continue
-        codes = read_codes(meta)
-        rows[module] = Counter(status(c) for c in codes)
+        if any(module.startswith(p) for p in prefixes):
+            rows[module] = kinds(module, read_codes(meta))
     if not rows:
         print(f"no results under {root} for {' '.join(prefixes)}", file=sys.stderr)
         return 1
-    print("| module | mutants | killed | timeout | survived | no test | not run | killed % |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| module | mutants | " + " | ".join(COLUMNS) + " | not run | killed % | score |")
+    print("| --- " * (len(COLUMNS) + 5) + "|")
     total: Counter[str] = Counter()
     for module, c in [*rows.items(), ("**all**", None)]:
         if c is None:
             c = total
         else:
             total.update(c)
-        run = c["killed"] + c["timeout"] + c["survived"] + c["no test"] + c["other"]
-        score = f"{100 * (c['killed'] + c['timeout']) / run:.1f} %" if run else "–"
-        n = sum(c.values())
-        cells = [c["killed"], c["timeout"], c["survived"], c["no test"], c["not run"]]
-        print(f"| {module} | {n} | " + " | ".join(map(str, cells)) + f" | {score} |")
+        run = sum(c[k] for k in (*COLUMNS, "other"))
+        killed = c["killed"] + c["timeout"] + c["killed since"]
+        pct = f"{100 * killed / run:.1f} %" if run else "–"
+        scored = run - c["equivalent"]
+        score = f"{100 * killed / scored:.1f} %" if scored else "–"
+        cells = [str(sum(c.values())), *(str(c[k]) for k in COLUMNS), str(c["not run"]), pct, score]
+        print(f"| {module} | " + " | ".join(cells) + " |")
     return 0
 
 
