@@ -310,6 +310,22 @@ def test_an_open_bid_on_a_pad_without_display_is_chosen_on_the_private_page():
         second[0].close()
 
 
+def test_a_long_press_leaves_an_open_bids_private_page_unchosen_and_another_opens_it_again():
+    table, _, _, looking, hand = _open_bid_after_a_take_back(0)
+    try:
+        assert looking.title == "Only yellow looks"
+        table.press("yellow", "long")  # leaves the page, choosing nothing
+        ui = table.app.main_ui()
+        assert ui.screen == "game" and "yellow: hold ● to choose unseen" in ui.alerts
+        assert table.session.public_waiting() == ["yellow"]
+        table.press("yellow", "long")  # and looks again
+        assert table.app.main_ui().title == "Only yellow looks"
+        enter_power_card(table, "yellow", hand[0])
+        assert table.session.state.bids["yellow"] == hand[0]
+    finally:
+        table.close()
+
+
 def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(drawn):
     # pi.toml's 128×64 main display, with blue's and green's pad displays removed.
     table = Table(hardware=table_config("pi.toml"), seed=9)
