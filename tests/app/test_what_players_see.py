@@ -12,6 +12,7 @@ from table_testing import Table, enter_power_card
 from companion.app.config import load_app_config
 from companion.session.resilient import open_resilient
 from companion.testing import make_bots
+from hw.buzzer import cue_notes
 
 THREE = ("red", "blue", "yellow")
 FINISHING = ("end the turn", "done placing", "done")
@@ -175,3 +176,32 @@ def test_a_kept_setup_cursor_past_the_last_line_of_a_smaller_table_starts_on_a_l
     finally:
         again.app.store.close()
         again.close()
+
+
+def test_an_undo_is_said_and_shown_with_its_round_and_a_refused_one_says_why_with_a_cue(
+    make_table,
+):
+    table = make_table(seed=3, seats=THREE)
+    said: list[tuple[str, int | None]] = []
+    table.app.outputs.on_say.append(lambda text, round_: said.append((text, round_)))
+    table.press("red", "select")
+    _play_until(table, lambda t: _deciding_a_turn(t) and t.app.view.round == 2)
+    (p,) = table.app.view.decision.waiting
+    round_ = table.app.view.round  # the undo's line is tagged with its own round
+    table.press(p, "select")  # a caballero placed
+    table.press(p, "long")  # undo: the voice and the main display say what to take back
+    text, tagged = said[-1]
+    assert text.startswith(f"{p} takes back: ") and tagged == round_, said[-1]
+    assert table.app.main_ui().lines[-1] == text
+    buzzer = table.hw.buzzer
+    for _ in range(10):  # p takes back their turn's choices until the turn's start
+        assert buzzer.wait_idle(5)
+        played = len(buzzer.played)
+        table.press(p, "long")
+        note = table.app.main_ui().lines[-1]
+        if not note.startswith(f"{p} takes back: "):
+            break
+    assert note.startswith(f"{p}: no undo, "), note
+    assert buzzer.wait_idle(5) and tuple(buzzer.played[played:]) == cue_notes(
+        "error", buzzer.device.mid_tone.note
+    )
