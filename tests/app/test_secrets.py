@@ -326,6 +326,33 @@ def test_a_long_press_leaves_an_open_bids_private_page_unchosen_and_another_open
         table.close()
 
 
+def test_the_private_page_of_a_sealed_step_closes_only_on_its_players_own_presses():
+    table = Table("sim.toml", seed=9)
+    try:
+        table.press("red", "select")  # the defaults: sealed power cards first
+        enter_power_card(table, "red", 5)  # red, with a pad display, has sealed a card
+
+        def looking() -> bool:
+            return table.app.main_ui().title == "Only yellow looks"
+
+        table.press("yellow", "long")
+        assert looking()
+        table.press("yellow", "long")  # nothing sealed to withdraw: it leaves the page
+        assert not looking() and table.app.privacy is None
+        _enter(table, "yellow", 9)  # the page closes as the card is sealed
+        assert not looking()
+        table.press("yellow", "long")  # to see the sealed choice
+        assert looking() and table.app.main_ui().lines[0].startswith("your choice: power 9")
+        table.press("yellow", "left", "right")
+        table.press("red", "select", "left")  # another's presses leave it open
+        assert looking()
+        table.press("yellow", "select")  # ● leaves
+        assert not looking() and table.app.privacy is None
+        assert table.session.secret_step().sealed["yellow"].target == 9  # still sealed
+    finally:
+        table.close()
+
+
 def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(drawn):
     # pi.toml's 128×64 main display, with blue's and green's pad displays removed.
     table = Table(hardware=table_config("pi.toml"), seed=9)
