@@ -19,7 +19,7 @@ from companion.app.menus import presses_to
 from companion.commands.screens_moments import table_config
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
-from companion.elgrande.moves import Action
+from companion.elgrande.moves import Action, RuleError
 from companion.screens.text import GLYPH_W, width
 
 SEATS = ("red", "blue", "yellow", "green")
@@ -366,5 +366,27 @@ def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(d
         assert " ".join(ui.lines[:2]) == prompt  # two rows hold it whole
         for line in ui.lines:
             assert line in drawn and width(line) <= 126, line  # drawn as it is, not cut
+    finally:
+        table.close()
+
+
+def test_a_menu_choice_the_rules_refuse_changes_nothing_and_logs_no_word_of_it(monkeypatch, caplog):
+    # Cannot happen from the legal list the menu offers; if it ever did (an engine out of step
+    # with its own list), the refusal's words may name a player's hand: the log names its kind.
+    table = Table("sim.toml", seed=9)
+    try:
+        table.press("red", "select")  # the defaults: sealed power cards first
+        s = table.session
+
+        def refuse(player, action):
+            raise RuleError("you hold 1 2 3 5 8 13", private=True)
+
+        monkeypatch.setattr(s, "decide", refuse)
+        entries, heard = len(s.entries), list(table.hw.speaker.spoken)
+        caplog.clear()
+        table.press("red", "select")
+        assert len(s.entries) == entries and table.hw.speaker.spoken == heard
+        assert [r.getMessage() for r in caplog.records] == ["a menu choice was refused (RuleError)"]
+        assert table.app.pad_menu("red").entries  # red chooses still
     finally:
         table.close()
