@@ -4,6 +4,7 @@ sentences held back behind them, a kept setup cursor, a scoring after a restart.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -98,6 +99,8 @@ def test_a_clashed_sealed_bid_is_told_to_its_player_alone_on_their_pad(make_tabl
     assert not any("earlier bidder" in table.app.pad_menu(p).note for p in ("yellow", "blue"))
     assert not any("earlier bidder" in line for line in table.app.main_ui().lines)
     assert not any("earlier bidder" in s for s in _heard(table))
+    # The main display names nobody: red's choosing again is red's alone to know.
+    assert table.app.main_ui().lines == ("waiting…",)
 
 
 def test_an_open_bid_is_spoken_as_it_is_played(make_table):
@@ -205,3 +208,35 @@ def test_an_undo_is_said_and_shown_with_its_round_and_a_refused_one_says_why_wit
     assert buzzer.wait_idle(5) and tuple(buzzer.played[played:]) == cue_notes(
         "error", buzzer.device.mid_tone.note
     )
+
+
+def test_each_pad_says_where_its_seat_stands(make_table, drawn, small_print):
+    table = make_table(seed=3, seats=THREE)  # pi.toml: green's and black's pads sit out
+    drawn.clear(), small_print.clear()
+    table.press("red", "select")  # the game starts: sealed power cards
+    shown = [*drawn, *small_print]
+    assert shown.count("Not playing") == 2, shown
+    # No note yet on a pad that chooses: its small print is the question, n/m, the hand and
+    # the Castillo.
+    prompt = table.app.view.decision.prompt
+    rows = r"\d+/\d+|Castillo \d+|[\d -]+"
+    assert all(t == prompt or re.fullmatch(rows, t) for t in small_print), small_print
+    drawn.clear(), small_print.clear()
+    enter_power_card(table, "red", 5)
+    sealed = table.app.seat("red").sealed_choice  # red's own pad shows it, as its note
+    assert any(t and sealed.startswith(t.rstrip(".…")) for t in small_print), (sealed, small_print)
+    enter_power_card(table, "yellow", 9)
+    drawn.clear(), small_print.clear()
+    enter_power_card(table, "blue", 13)  # the reveal: one player's turn, the others wait
+    (p,) = table.app.view.decision.waiting
+    shown = [*drawn, *small_print]
+    assert shown.count("Waiting: see main display") == len(THREE) - 1, shown
+
+
+def test_a_sealed_pads_title_keeps_its_button(make_table, drawn, small_print):
+    # The title in the big font, its ● whole: the small print has no ● (it drew "hold ? to").
+    table = make_table(seed=3, seats=THREE)  # pi.toml: 128 px pads
+    table.press("red", "select")
+    drawn.clear(), small_print.clear()
+    enter_power_card(table, "red", 5)
+    assert "Hold ● to withdraw" in drawn and not any("?" in t for t in small_print), small_print
