@@ -51,6 +51,12 @@ def test_a_correction_is_said_to_the_table(make_table):
     picks = [Action("fix_regions"), Action("fix_from", region), Action("fix_colour", colour)]
     for action in [*picks, Action("fix_to", "court")]:
         table.press(p, *presses_to(table.app.menu_for(p), action))
+        ui, under = _main(table), table.app.menu_for(p).current()
+        if under.kind in ("matches", "fix_from"):  # a page, or the place a caballero leaves
+            footer = "● it matches" if under.kind == "matches" else "● fix it"
+            assert ui.footer == footer and ui.title.startswith("Board "), ui
+        else:  # its colour, or where it goes (a place too): the game's page, no board page
+            assert ui.screen == "game", (under, ui)
     correction = s.events[-1]
     assert correction["kind"] == "correction" and correction["round"] is not None
     # Said as the event is, tagged with the round whose scoring it precedes.
