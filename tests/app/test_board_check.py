@@ -4,6 +4,8 @@ board) and the corrections are announced."""
 
 from __future__ import annotations
 
+import re
+
 from companion.app.menus import presses_to
 from companion.elgrande.moves import Action
 from companion.testing import make_bots
@@ -54,7 +56,7 @@ def test_a_correction_is_said_to_the_table(make_table):
         ui, under = _main(table), table.app.menu_for(p).current()
         if under.kind in ("matches", "fix_from"):  # a page, or the place a caballero leaves
             footer = "● it matches" if under.kind == "matches" else "● fix it"
-            assert ui.footer == footer and ui.title.startswith("Board "), ui
+            assert ui.footer == footer and re.fullmatch(r"Board \d+/\d+: .+", ui.title), ui
         else:  # its colour, or where it goes (a place too): the game's page, no board page
             assert ui.screen == "game", (under, ui)
     correction = s.events[-1]
