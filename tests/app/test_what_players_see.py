@@ -184,11 +184,12 @@ def test_a_kept_setup_cursor_past_the_last_line_of_a_smaller_table_starts_on_a_l
 def test_an_undo_is_said_and_shown_with_its_round_and_a_refused_one_says_why_with_a_cue(
     make_table,
 ):
-    table = make_table(seed=3, seats=THREE)
+    two = ("red", "blue")  # round 2 comes sooner with two seats
+    table = make_table(seed=3, seats=two)
     said: list[tuple[str, int | None]] = []
     table.app.outputs.on_say.append(lambda text, round_: said.append((text, round_)))
     table.press("red", "select")
-    _play_until(table, lambda t: _deciding_a_turn(t) and t.app.view.round == 2)
+    _play_until(table, lambda t: _deciding_a_turn(t) and t.app.view.round == 2, seats=two)
     (p,) = table.app.view.decision.waiting
     round_ = table.app.view.round  # the undo's line is tagged with its own round
     table.press(p, "select")  # a caballero placed
