@@ -213,6 +213,7 @@ def test_an_undo_is_said_and_shown_with_its_round_and_a_refused_one_says_why_wit
 
 def test_each_pad_says_where_its_seat_stands(make_table, drawn, small_print):
     table = make_table(seed=3, seats=THREE)  # pi.toml: green's and black's pads sit out
+    assert small_print.count("Set-up: see main display") == len(table.hw.pads), small_print
     drawn.clear(), small_print.clear()
     table.press("red", "select")  # the game starts: sealed power cards
     shown = [*drawn, *small_print]
