@@ -4,6 +4,8 @@ board) and the corrections are announced."""
 
 from __future__ import annotations
 
+import re
+
 from companion.app.menus import presses_to
 from companion.elgrande.moves import Action
 from companion.testing import make_bots
@@ -43,16 +45,25 @@ def test_each_page_shows_the_devices_counts_and_one_press_says_it_matches(make_t
 
 def test_a_correction_is_said_to_the_table(make_table):
     table, p = _to_corrections(make_table)
-    said: list[str] = []
-    table.app.outputs.on_say.append(lambda text, _round: said.append(text))
+    said: list[tuple[str, int | None]] = []
+    table.app.outputs.on_say.append(lambda text, round_: said.append((text, round_)))
     s = table.app.session
     region = next(r for r, c in s.table_view().board.items() if any(c.values()) and r != "castillo")
     colour = next(c for c, n in s.table_view().board[region].items() if n)
     picks = [Action("fix_regions"), Action("fix_from", region), Action("fix_colour", colour)]
     for action in [*picks, Action("fix_to", "court")]:
         table.press(p, *presses_to(table.app.menu_for(p), action))
-    assert s.events[-1]["kind"] == "correction"
-    assert any(text.startswith("Correction: one of") for text in said), said
+        ui, under = _main(table), table.app.menu_for(p).current()
+        if under.kind in ("matches", "fix_from"):  # a page, or the place a caballero leaves
+            footer = "● it matches" if under.kind == "matches" else "● fix it"
+            assert ui.footer == footer and re.fullmatch(r"Board \d+/\d+: .+", ui.title), ui
+        else:  # its colour, or where it goes (a place too): the game's page, no board page
+            assert ui.screen == "game", (under, ui)
+    correction = s.events[-1]
+    assert correction["kind"] == "correction" and correction["round"] is not None
+    # Said as the event is, tagged with the round whose scoring it precedes.
+    assert (correction["text"], correction["round"]) in said, said
+    assert correction["text"].startswith("Correction: one of")
 
 
 def _walk_to(table, p, title_end: str):

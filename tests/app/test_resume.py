@@ -8,7 +8,8 @@ import logging
 from pathlib import Path
 
 import pytest
-from store_table_testing import stop
+from session_testing import sql
+from store_table_testing import THREE, played_opening, stop
 from table_testing import Table
 from test_secrets import PublicTrace, _enter
 
@@ -281,7 +282,7 @@ SUMMARY = "Damaged: entry 5 was refused by the rules engine. A copy is kept asid
 
 @pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
 def test_the_resumed_page_says_the_damage_and_its_keys_whole(
-    tmp_path, config, drawn, main_small_print, caplog
+    tmp_path, config, drawn, main_small_print, small_print, caplog
 ):
     path = tmp_path / "game.db"
     _seal_two(path, red=3, blue=12)
@@ -297,9 +298,83 @@ def test_the_resumed_page_says_the_damage_and_its_keys_whole(
         words = " ".join(shown).split()
         for word in SUMMARY.split():
             assert word in words, (word, shown)
-        assert any(t.startswith("● go on  hold ● ") for t in drawn), drawn
+        # The keys as the display's width takes them: "end" only where "abandon" would be cut.
+        keys = {"pi.toml": "● go on  hold ● end", "sim.toml": "● go on  hold ● abandon"}
+        assert keys[config] in drawn, drawn
+        # Each pad with a display of its own, a seat of this game's, points at the main display.
+        pads = [p for p in table.session.players if table.hw.pads[p].display is not None]
+        assert small_print.count("Resumed: see main display") == len(pads) > 0, small_print
         # Where the copy is, too long for the display, is in the log.
         assert "a copy is at " in caplog.text
     finally:
         table.app.store.close()
         table.close()
+
+
+def test_a_game_stopped_before_round_1_resumes_with_no_round_to_name(tmp_path):
+    path = tmp_path / "game.db"
+    table = Table("sim.toml", seed=9, store=open_resilient(path), first_bidder="choose")
+    table.press("red", "select")  # the game starts: the table picks who bids first in round 1
+    stop(table)
+    again = _restart(path)
+    try:
+        assert again.app.mode == "resumed"
+        assert again.app.main_ui().lines == ()  # no "Round None", nothing else either
+    finally:
+        stop(again)
+
+
+def test_a_damage_that_fits_the_big_font_on_the_reference_display_is_drawn_in_it(tmp_path, drawn):
+    path = tmp_path / "game.db"
+    played_opening(path)
+    sql(path, "UPDATE entry SET player = 'blue' WHERE seq = 2")  # the journal gives it back
+    drawn.clear()
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))  # pi.toml: 128 px wide
+    try:
+        assert table.app.mode == "resumed"
+        # "A copy is kept aside." is 126 px, the whole room beside the display's edges.
+        rows = ["Damaged: entry 2", "failed its checksum.", "A copy is kept aside."]
+        assert [t for t in drawn if t in rows] == rows, drawn
+    finally:
+        stop(table)
+
+
+def test_a_damage_too_long_for_the_resumed_page_is_marked_cut_and_the_keys_keep_their_row(
+    tmp_path, drawn, main_small_print
+):
+    path = tmp_path / "game.db"
+    played_opening(path)
+    sql(path, "DELETE FROM entry")  # the file lost its rows; the journal gives them back
+    drawn.clear()
+    table = Table(seed=3, seats=THREE, store=open_resilient(path))  # pi.toml: 128×64
+    try:
+        assert table.app.mode == "resumed"
+        summary = table.app.store.damage.summary
+        shown = [*drawn, *main_small_print]
+        words = " ".join(shown).split()
+        # Every word on the page, or its last row says that more is left (the log has it all).
+        assert all(w in words for w in summary.split()) or any(t.endswith("..") for t in shown)
+        assert "● go on  hold ● end" in drawn, drawn  # never pushed off by the damage
+    finally:
+        stop(table)
+
+
+def test_the_abandon_question_says_what_abandoning_does_and_keeps_the_alerts(tmp_path, drawn):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    store = SqliteStore(path)
+    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
+    store.close()
+    table = _restart(path)  # sim.toml: 256 px wide, room for the page and an alert
+    try:
+        drawn.clear()
+        table.press("red", "long")
+        assert table.app.mode == "abandon"
+        page = ["Abandon this game?", "The game stays in the store", "as an older game."]
+        assert [t for t in drawn if t in page] == page, drawn
+        assert "hold ● abandon  ● no" in drawn, drawn
+        # The store's alert stays up on this page too: the game resumed before a damage.
+        assert "! saved game was damaged: resumed before" in drawn, drawn  # its two rows
+        assert "it" in drawn, drawn
+    finally:
+        stop(table)

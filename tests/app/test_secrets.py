@@ -19,7 +19,7 @@ from companion.app.menus import presses_to
 from companion.commands.screens_moments import table_config
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
-from companion.elgrande.moves import Action
+from companion.elgrande.moves import Action, RuleError
 from companion.screens.text import GLYPH_W, width
 
 SEATS = ("red", "blue", "yellow", "green")
@@ -310,6 +310,49 @@ def test_an_open_bid_on_a_pad_without_display_is_chosen_on_the_private_page():
         second[0].close()
 
 
+def test_a_long_press_leaves_an_open_bids_private_page_unchosen_and_another_opens_it_again():
+    table, _, _, looking, hand = _open_bid_after_a_take_back(0)
+    try:
+        assert looking.title == "Only yellow looks"
+        table.press("yellow", "long")  # leaves the page, choosing nothing
+        ui = table.app.main_ui()
+        assert ui.screen == "game" and "yellow: hold ● to choose unseen" in ui.alerts
+        assert table.session.public_waiting() == ["yellow"]
+        table.press("yellow", "long")  # and looks again
+        assert table.app.main_ui().title == "Only yellow looks"
+        enter_power_card(table, "yellow", hand[0])
+        assert table.session.state.bids["yellow"] == hand[0]
+    finally:
+        table.close()
+
+
+def test_the_private_page_of_a_sealed_step_closes_only_on_its_players_own_presses():
+    table = Table("sim.toml", seed=9)
+    try:
+        table.press("red", "select")  # the defaults: sealed power cards first
+        enter_power_card(table, "red", 5)  # red, with a pad display, has sealed a card
+
+        def looking() -> bool:
+            return table.app.main_ui().title == "Only yellow looks"
+
+        table.press("yellow", "long")
+        assert looking()
+        table.press("yellow", "long")  # nothing sealed to withdraw: it leaves the page
+        assert not looking() and table.app.privacy is None
+        _enter(table, "yellow", 9)  # the page closes as the card is sealed
+        assert not looking()
+        table.press("yellow", "long")  # to see the sealed choice
+        assert looking() and table.app.main_ui().lines[0].startswith("your choice: power 9")
+        table.press("yellow", "left", "right")
+        table.press("red", "select", "left")  # another's presses leave it open
+        assert looking()
+        table.press("yellow", "select")  # ● leaves
+        assert not looking() and table.app.privacy is None
+        assert table.session.secret_step().sealed["yellow"].target == 9  # still sealed
+    finally:
+        table.close()
+
+
 def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(drawn):
     # pi.toml's 128×64 main display, with blue's and green's pad displays removed.
     table = Table(hardware=table_config("pi.toml"), seed=9)
@@ -323,5 +366,27 @@ def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(d
         assert " ".join(ui.lines[:2]) == prompt  # two rows hold it whole
         for line in ui.lines:
             assert line in drawn and width(line) <= 126, line  # drawn as it is, not cut
+    finally:
+        table.close()
+
+
+def test_a_menu_choice_the_rules_refuse_changes_nothing_and_logs_no_word_of_it(monkeypatch, caplog):
+    # Cannot happen from the legal list the menu offers; if it ever did (an engine out of step
+    # with its own list), the refusal's words may name a player's hand: the log names its kind.
+    table = Table("sim.toml", seed=9)
+    try:
+        table.press("red", "select")  # the defaults: sealed power cards first
+        s = table.session
+
+        def refuse(player, action):
+            raise RuleError("you hold 1 2 3 5 8 13", private=True)
+
+        monkeypatch.setattr(s, "decide", refuse)
+        entries, heard = len(s.entries), list(table.hw.speaker.spoken)
+        caplog.clear()
+        table.press("red", "select")
+        assert len(s.entries) == entries and table.hw.speaker.spoken == heard
+        assert [r.getMessage() for r in caplog.records] == ["a menu choice was refused (RuleError)"]
+        assert table.app.pad_menu("red").entries  # red chooses still
     finally:
         table.close()

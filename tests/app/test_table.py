@@ -81,6 +81,19 @@ def test_a_scoring_is_announced_page_by_page_repeated_on_a_long_press(make_table
     assert app.mode == "game"
 
 
+def test_a_wide_main_display_shows_an_announcement_pages_repeat_key_too(make_table, drawn):
+    table = make_table("sim.toml", seed=4, seats=("red", "blue"))  # 256 px wide
+    table.press("red", "select")
+    s, bots = table.session, {"red": GreedyBot(1), "blue": GreedyBot(2)}
+    while table.app.mode != "announce":
+        p = decision(s.state).players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        table.app.refresh()
+    announcer = table.app.announcer
+    assert not announcer.current.confirm
+    assert f"1/{len(announcer.pages)}  ● next  hold ● repeat" in drawn, drawn
+
+
 def test_a_general_scorings_score_tables_show_the_totals_at_each_step(make_table):
     # The Castillo's table comes before the regions are scored: it must not show their points.
     table = make_table(seed=5)

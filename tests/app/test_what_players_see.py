@@ -4,6 +4,7 @@ sentences held back behind them, a kept setup cursor, a scoring after a restart.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from table_testing import Table, enter_power_card
 from companion.app.config import load_app_config
 from companion.session.resilient import open_resilient
 from companion.testing import make_bots
+from hw.buzzer import cue_notes
 
 THREE = ("red", "blue", "yellow")
 FINISHING = ("end the turn", "done placing", "done")
@@ -97,6 +99,8 @@ def test_a_clashed_sealed_bid_is_told_to_its_player_alone_on_their_pad(make_tabl
     assert not any("earlier bidder" in table.app.pad_menu(p).note for p in ("yellow", "blue"))
     assert not any("earlier bidder" in line for line in table.app.main_ui().lines)
     assert not any("earlier bidder" in s for s in _heard(table))
+    # The main display names nobody: red's choosing again is red's alone to know.
+    assert table.app.main_ui().lines == ("waiting…",)
 
 
 def test_an_open_bid_is_spoken_as_it_is_played(make_table):
@@ -175,3 +179,66 @@ def test_a_kept_setup_cursor_past_the_last_line_of_a_smaller_table_starts_on_a_l
     finally:
         again.app.store.close()
         again.close()
+
+
+def test_an_undo_is_said_and_shown_with_its_round_and_a_refused_one_says_why_with_a_cue(
+    make_table,
+):
+    two = ("red", "blue")  # round 2 comes sooner with two seats
+    table = make_table(seed=3, seats=two)
+    said: list[tuple[str, int | None]] = []
+    table.app.outputs.on_say.append(lambda text, round_: said.append((text, round_)))
+    table.press("red", "select")
+    _play_until(table, lambda t: _deciding_a_turn(t) and t.app.view.round == 2, seats=two)
+    (p,) = table.app.view.decision.waiting
+    round_ = table.app.view.round  # the undo's line is tagged with its own round
+    table.press(p, "select")  # a caballero placed
+    table.press(p, "long")  # undo: the voice and the main display say what to take back
+    text, tagged = said[-1]
+    assert text.startswith(f"{p} takes back: ") and tagged == round_, said[-1]
+    assert table.app.main_ui().lines[-1] == text
+    buzzer = table.hw.buzzer
+    for _ in range(10):  # p takes back their turn's choices until the turn's start
+        assert buzzer.wait_idle(5)
+        played = len(buzzer.played)
+        table.press(p, "long")
+        note = table.app.main_ui().lines[-1]
+        if not note.startswith(f"{p} takes back: "):
+            break
+    assert note.startswith(f"{p}: no undo, "), note
+    assert buzzer.wait_idle(5) and tuple(buzzer.played[played:]) == cue_notes(
+        "error", buzzer.device.mid_tone.note
+    )
+
+
+def test_each_pad_says_where_its_seat_stands(make_table, drawn, small_print):
+    table = make_table(seed=3, seats=THREE)  # pi.toml: green's and black's pads sit out
+    assert small_print.count("Set-up: see main display") == len(table.hw.pads), small_print
+    drawn.clear(), small_print.clear()
+    table.press("red", "select")  # the game starts: sealed power cards
+    shown = [*drawn, *small_print]
+    assert shown.count("Not playing") == 2, shown
+    # No note yet on a pad that chooses: its small print is the question, n/m, the hand and
+    # the Castillo.
+    prompt = table.app.view.decision.prompt
+    rows = r"\d+/\d+|Castillo \d+|[\d -]+"
+    assert all(t == prompt or re.fullmatch(rows, t) for t in small_print), small_print
+    drawn.clear(), small_print.clear()
+    enter_power_card(table, "red", 5)
+    sealed = table.app.seat("red").sealed_choice  # red's own pad shows it, as its note
+    assert any(t and sealed.startswith(t.rstrip(".…")) for t in small_print), (sealed, small_print)
+    enter_power_card(table, "yellow", 9)
+    drawn.clear(), small_print.clear()
+    enter_power_card(table, "blue", 13)  # the reveal: one player's turn, the others wait
+    (p,) = table.app.view.decision.waiting
+    shown = [*drawn, *small_print]
+    assert shown.count("Waiting: see main display") == len(THREE) - 1, shown
+
+
+def test_a_sealed_pads_title_keeps_its_button(make_table, drawn, small_print):
+    # The title in the big font, its ● whole: the small print has no ● (it drew "hold ? to").
+    table = make_table(seed=3, seats=THREE)  # pi.toml: 128 px pads
+    table.press("red", "select")
+    drawn.clear(), small_print.clear()
+    enter_power_card(table, "red", 5)
+    assert "Hold ● to withdraw" in drawn and not any("?" in t for t in small_print), small_print
