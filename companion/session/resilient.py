@@ -69,7 +69,7 @@ class ResilientStore:
         where: str,
         clock: Callable[[], float] = time.monotonic,
         retry_after_s: float = 30.0,
-        read_only: Callable[[], tuple[Store, str | None]] | None = None,
+        read_only: Callable[[], tuple[Store, Damage | None]] | None = None,
     ) -> None:
         self._open_durable = open_durable
         self.where = where
@@ -92,19 +92,18 @@ class ResilientStore:
         self.damage = self._durable.damage
         self._copy_into_memory(self._durable)
 
-    def _seed_memory(self, read_only: Callable[[], tuple[Store, str | None]] | None) -> None:
+    def _seed_memory(self, read_only: Callable[[], tuple[Store, Damage | None]] | None) -> None:
         """The durable store cannot be opened for writing: still resume the game it holds."""
         if read_only is None:
             return
         try:
-            stored, problem = read_only()
+            stored, damage = read_only()
         except NotAStore:
             raise
         except OSError:
             return
         self._copy_into_memory(stored)
-        if problem:
-            self.damage = Damage(problem, len(self._memory.load()[1]), None)
+        self.damage = damage
 
     def _copy_into_memory(self, durable: Store) -> None:
         screen = durable.load_screen()

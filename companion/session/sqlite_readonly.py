@@ -20,7 +20,7 @@ from companion.session import recovery
 from companion.session import sqlite_disk as disk
 from companion.session import sqlite_schema as schema
 from companion.session.journal import journal_path, read_journal
-from companion.session.store import StoreError
+from companion.session.store import Damage, StoreError
 
 
 @dataclass
@@ -36,8 +36,9 @@ class Inspection:
 # `store` below is a blank, closed SqliteStore (passed in: this module is below sqlite_store).
 
 
-def read_stored(store: Any) -> tuple[Any, str | None]:
-    """`store` filled with what recovery would keep, and the problem found (None: none)."""
+def read_stored(store: Any) -> tuple[Any, Damage | None]:
+    """`store` filled with what recovery would keep, and the damage found (None: none; nothing
+    is copied aside by a look)."""
     found = inspect(store.path, store)
     merged = found.merged
     assert merged is not None
@@ -45,7 +46,13 @@ def read_stored(store: Any) -> tuple[Any, str | None]:
     if nothing and not found.files.get(store.path.name):
         raise StoreError(errno.ENOENT, f"no store at {disk.shown(store.path)}")
     store._game, store._header, store._entries = merged.game, merged.header, merged.entries
-    return store, (merged.report() if merged.damaged else None)
+    if not merged.damaged:
+        return store, None
+    kept = len(merged.entries)
+    damage = Damage(
+        merged.report(), kept, None, merged.from_file, merged.from_journal, tuple(merged.problems)
+    )
+    return store, damage
 
 
 def inspect(path: Path, store: Any) -> Inspection:

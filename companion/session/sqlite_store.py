@@ -301,10 +301,10 @@ class SqliteStore:
         return (problems[0] if problems else None), structural, False
 
     @classmethod
-    def read_only(cls, path: str | os.PathLike[str]) -> tuple[SqliteStore, str | None]:
+    def read_only(cls, path: str | os.PathLike[str]) -> tuple[SqliteStore, Damage | None]:
         """The stored game from a file that cannot be written (read-only or full file system):
-        a closed store whose `load()` gives what the file and the journal prove, and the first
-        problem found. Nothing is created, repaired or copied. Raises StoreError if unreadable."""
+        a closed store whose `load()` gives what the file and the journal prove, and the damage
+        found. Nothing is created, repaired or copied. Raises StoreError if unreadable."""
         return read_stored(cls.closed(path))
 
     @classmethod
@@ -369,11 +369,13 @@ class SqliteStore:
 
     def _found(self, what: str, copy: Path | None, merged: recovery.Merged | None = None) -> Damage:
         """Record damage; a second finding keeps the first copy, the file as it was found."""
+        problems = tuple(merged.problems) if merged else (what,)
         if self.damage is not None:
             what, copy = f"{self.damage.what}; then {what}", self.damage.copy or copy
+            problems = (*(self.damage.problems or (self.damage.what,)), *problems)
         kept = len(self._entries)
         file, journal = (merged.from_file, merged.from_journal) if merged else (kept, 0)
-        self.damage = Damage(what, kept, copy, min(file, kept), min(journal, kept - file))
+        self.damage = Damage(what, kept, copy, min(file, kept), min(journal, kept - file), problems)
         return self.damage
 
     def _chain_end(self) -> str:

@@ -67,6 +67,8 @@ class Damage:
     copy: Path | None  # where the damaged file was copied, None if copying failed
     from_file: int = 0  # of `kept`, how many the SQLite file proved
     from_journal: int = 0  # and how many only the journal did
+    # Each problem found, when `what` says more than one (a problem's words may hold "; ").
+    problems: tuple[str, ...] = ()
 
     @property
     def summary(self) -> str:
@@ -75,14 +77,14 @@ class Damage:
 
         >>> Damage("entry 57 failed its checksum", 56, Path("/var/lib/x.damaged")).summary
         'Damaged: entry 57 failed its checksum. A copy is kept aside.'
-        >>> Damage("entry 2 failed its checksum; kept 2: 1 from the file", 2, None).summary
-        'Damaged: entry 2 failed its checksum. No copy could be kept.'
+        >>> two = ("entry 3 ended early (its -wal; or cut)", "a line failed")
+        >>> Damage("; ".join(two) + "; kept 2: 1 from the file", 2, None, problems=two).summary
+        'Damaged: entry 3 ended early (its -wal; or cut) (and 1 more). No copy could be kept.'
         """
-        # `what` lists every problem found and where the kept entries came from ("; "): the
-        # display names the first, and how many more the log and check-store list.
-        problems = [p for p in self.what.split("; ") if not p.startswith("kept ")]
+        # The display names the first problem, and how many more the log and check-store list.
+        problems = self.problems or (self.what,)
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        first = problems[0] if problems else self.what
+        first = problems[0]
         kept = "" if self.kept else " No entry could be kept."
         copy = "A copy is kept aside." if self.copy else "No copy could be kept."
         return f"Damaged: {first}{more}.{kept} {copy}"

@@ -3,9 +3,14 @@ words the main display and `companion check-store` show), one situation of the d
 
 from __future__ import annotations
 
+import sqlite3
+
+from session_testing import filled
+
 from companion.session import sqlite_schema as schema
 from companion.session.journal import Found
 from companion.session.recovery import FromFile, merge
+from companion.session.sqlite_store import SqliteStore
 from companion.session.store import GameHeader, LogEntry
 
 HEADER = GameHeader(seed=11, players=("red", "blue", "yellow"), options={})
@@ -154,3 +159,24 @@ def test_a_journal_whose_game_line_failed_its_checksum_is_not_used():
         "1 line(s) of the journal failed their checksum",
         "the journal does not hold the latest game",
     ]
+
+
+def test_a_problem_whose_words_hold_a_semicolon_is_said_as_one_on_the_main_display(tmp_path):
+    """The file lost its last entries (the journal kept them): one problem, whose own words
+    hold "; ", so the main display must not say "(and 1 more)"."""
+    path = tmp_path / "game.db"
+    filled(path, 3)
+    conn = sqlite3.connect(path)
+    conn.execute("DELETE FROM entry WHERE seq > 1")
+    conn.commit()
+    conn.close()
+    store = SqliteStore(path)
+    try:
+        damage = store.damage
+        assert damage is not None and len(store.load()[1]) == 3
+        assert damage.summary == (
+            "Damaged: game.db ended at entry 1 (its -wal ended early or was lost); entries 2-3 "
+            "were taken from the journal. A copy is kept aside."
+        )
+    finally:
+        store.close()
