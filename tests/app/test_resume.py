@@ -12,11 +12,16 @@ from store_table_testing import stop
 from table_testing import Table
 from test_secrets import PublicTrace, _enter
 
+from companion.app.screen_state import fingerprint
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_store import SqliteStore
-from companion.session.store import StoreError
+from companion.screens.pages import PAGE_KINDS
+from companion.session.store import MemoryStore, StoreError
+
+
+SEATS = ("red", "blue", "yellow", "green")  # sim.toml's seats, the defaults'
 
 
 def _restart(path: Path, **kw) -> Table:
@@ -303,3 +308,78 @@ def test_the_resumed_page_says_the_damage_and_its_keys_whole(
     finally:
         table.app.store.close()
         table.close()
+
+
+def _until_a_scoring_is_stored(table: Table, bots: dict) -> None:
+    """Bots decide until a decision makes a scoring, which the table is not told of: the power
+    goes once the decision is stored, before the screen state is kept."""
+    s = table.session
+    while True:
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        before = len(s.events)
+        p = decision(s.state).players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        if any(ev["kind"] in PAGE_KINDS for ev in s.events[before:]):
+            return
+        table.app.refresh()
+
+
+def _resumed_announcement(store: MemoryStore) -> Table:
+    again = Table("sim.toml", seed=9, store=store)
+    assert again.app.mode == "resumed"
+    again.press("red", "select")  # ● goes on: into the scoring, from its first page
+    assert again.app.mode == "announce"
+    return again
+
+
+def test_a_scoring_stored_before_its_first_page_was_kept_opens_on_its_first_page():
+    store = MemoryStore()  # its screen state: the setup screen's, kept before the game
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
+    table.close()
+    again = _resumed_announcement(store)
+    try:
+        assert again.app.announcer.index == 0
+        assert again.app.main_ui().footer.startswith("1/")
+    finally:
+        again.close()
+
+
+def test_the_page_kept_of_an_earlier_scoring_is_not_the_next_ones_after_a_restart():
+    store = MemoryStore()
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    _until_a_scoring_is_stored(table, bots)
+    table.app.refresh()  # the table hears it, to its last page: that page is kept
+    heard = len(table.app.announcer.pages)
+    while table.app.mode == "announce":
+        table.press("red", "select")
+    assert store.load_screen()["announce"] == heard
+    _until_a_scoring_is_stored(table, bots)  # the next one, stored as the power goes
+    table.close()
+    again = _resumed_announcement(store)
+    try:
+        assert again.app.announcer.index == 0  # announced, from its first page
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("page", [None, -1, "1", 1.0, True])
+def test_a_kept_page_that_is_no_page_opens_the_scoring_on_its_first_page(page):
+    # A screen state no table writes (a store edited by hand, its checksum made again).
+    store = MemoryStore()
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
+    store.save_screen({"game": fingerprint(table.session), "announce": page})
+    table.close()
+    again = _resumed_announcement(store)
+    try:
+        assert again.app.announcer.index == 0
+        assert again.app.main_ui().footer.startswith("1/")
+    finally:
+        again.close()
