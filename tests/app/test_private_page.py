@@ -39,7 +39,9 @@ def _bots_until(table: Table, kind: str, take_back: bool = False) -> str:
         pick = bots[p].choose(s.state, p)
         if take_back and d.kind == "bid" and p in ("blue", "green"):
             high = [a for a in legal if a == Action("bid_group", "8-13")]
-            pick = (high or sorted((a for a in legal if a.kind == "bid"), key=lambda a: a.target))[-1]
+            pick = (high or sorted((a for a in legal if a.kind == "bid"), key=lambda a: a.target))[
+                -1
+            ]
         if take_back and s.state.round >= 2:
             acts = [a for a in legal if a.kind == "act" and s.state.taken.get(p) == "4b"]
             wanted = [Action("reveal", "4b"), Action("card", "4b"), *acts]
@@ -56,9 +58,7 @@ def _page(table: Table, drawn: list[str], p: str, *buttons: str) -> list[str]:
     return [text for text in drawn if text != f"Only {p} looks"]
 
 
-def test_the_private_page_shows_the_entry_its_place_in_the_menu_and_how_to_pick(
-    make_table, drawn
-):
+def test_the_private_page_shows_the_entry_its_place_in_the_menu_and_how_to_pick(make_table, drawn):
     table = make_table("sim.toml", seed=9)
     table.press("red", "select")
     drawn.clear()
