@@ -70,6 +70,13 @@ def test_the_presses_to_a_choice_are_the_fewest_and_right_on_a_tie():
     assert presses_to(bids, Action("bid", 10)) == [*["right"] * 5, "select", "select"]
 
 
+def test_an_empty_menu_has_nothing_under_its_cursor_and_select_picks_nothing():
+    empty = MenuState([])
+    assert empty.entries() == () and empty.current() is None and empty.pick() is None
+    empty.move(1)
+    assert empty.cursor == 0
+
+
 def test_a_choice_not_on_the_menu_is_refused_without_naming_it():
     with pytest.raises(ValueError) as refused:
         presses_to(MenuState([Action("bid", 3)]), Action("bid", 12))
