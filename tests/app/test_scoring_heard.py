@@ -21,6 +21,8 @@ def test_a_scoring_is_heard_page_by_page_then_what_followed_it_each_with_its_rou
         p = decision(s.state).players[0]
         s.decide(p, bots[p].choose(s.state, p))
         table.app.refresh()
+    assert {rnd for _, rnd in heard} == {1}  # everything said so far, in round 1
+    assert ("Yellow's turn.", 1) in heard
     assert heard[-1] == ("Cataluña: blue first with 1, 4 points.", 1)  # the spoken words,
     assert s.events[-5]["text"] == "Cataluña: blue 1st with 1 → 4"  # not the page's text
     heard.clear()

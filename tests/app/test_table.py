@@ -59,6 +59,21 @@ def test_more_turns_the_pages_in_order_and_from_the_last_back_to_the_first():
     assert firsts == ["place in 0", "place in 9", "place in 18", "place in 0"]
 
 
+def test_ten_choices_are_one_page_and_eleven_two():
+    ten = MenuState([Action("place", str(i)) for i in range(10)])
+    assert len(ten.entries()) == 10 and "more…" not in ten.entries()
+    eleven = MenuState([Action("place", str(i)) for i in range(11)])
+    assert eleven.entries()[-1] == "more…" and len(eleven.entries()) == 10
+
+
+def test_after_a_board_page_matched_the_cursor_starts_on_the_next_page_else_the_first_offer():
+    matched = Action("matches", "aragon")
+    pages = [Action("confirm"), Action("matches", "galicia"), Action("fix_regions")]
+    assert likeliest(pages, matched) == Action("matches", "galicia")
+    done = [Action("confirm"), Action("fix_regions")]  # every page matched
+    assert likeliest(done, matched) == Action("confirm")
+
+
 def test_the_presses_to_a_choice_are_the_fewest_and_right_on_a_tie():
     four = MenuState([Action("bid", v) for v in (1, 2, 3, 4)])
     assert presses_to(four, Action("bid", 4)) == ["left", "select"]  # not three ▶
