@@ -52,9 +52,9 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         shown = next((s for s in (counted, entry) if text_width(s) <= room), label)
         decision = t.view.decision
         assert decision is not None  # the seat has options
-        # Four rows under a title of one row, the entry's first: the prompt takes three of them
+        # Four rows under a one-row title, one of them the entry's: the prompt takes up to three
         # ("Take back which played power card? (secret)" on 128 pixels), or gives way to a
-        # notice they cannot both hold whole ("5 is taken: choose again" takes two there).
+        # notice when both cannot be whole ("5 is taken: choose again" takes two there).
         notice = wrap_text(seat.notice, room, 2) if seat.notice else []
         prompt = wrap_text(decision.prompt, room, 3)
         if notice and len(prompt) + len(notice) > 3:
