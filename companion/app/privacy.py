@@ -44,15 +44,22 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         menu = t.menu(p)
         entries = menu.entries()
         room = t.hw.display.size[0] - 2
-        entry = f"◀ {entries[menu.cursor]} ▶"
+        label = entries[menu.cursor]
+        entry = f"◀ {label} ▶"
         counted = f"{entry}  {menu.cursor + 1}/{len(entries)}"
-        notice = seat.notice or ""
-        # A narrow display: the prompt takes the notice's row when there is none, and the
-        # entry keeps its arrows before the count.
+        # A narrow display: the entry keeps its arrows before the count and its whole label
+        # before the arrows (a power card's label takes 20 of the 128-pixel row's 21 places).
+        shown = next((s for s in (counted, entry) if text_width(s) <= room), label)
         decision = t.view.decision
         assert decision is not None  # the seat has options
-        prompt = wrap_text(decision.prompt, room, 1 if notice else 2)
-        lines = (*prompt, counted if text_width(counted) <= room else entry, notice)
+        # Four rows under a one-row title, one of them the entry's: the prompt takes up to three
+        # ("Take back which played power card? (secret)" on 128 pixels), or gives way to a
+        # notice when both cannot be whole ("5 is taken: choose again" takes two there).
+        notice = wrap_text(seat.notice, room, 2) if seat.notice else []
+        prompt = wrap_text(decision.prompt, room, 3)
+        if notice and len(prompt) + len(notice) > 3:
+            prompt = []
+        lines = (*prompt, shown, *notice)
         footer = "● pick  hold ● leave"
     else:
         lines = (f"your choice: {seat.sealed_choice}",)

@@ -187,8 +187,12 @@ def _shorter_title(title: str, view: dict[str, Any]) -> str:
 
 
 def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
-    """One player looks: the title twice the size, centred, so it reads from the seat."""
+    """One player looks: the title twice the size, centred, so it reads from the seat, when
+    every line still has a row under it; else in one row (a 64-pixel display has two rows under
+    the big title and four under a small one: a prompt of two rows and the entry need three)."""
     big = _big_text(ui.title, c)
+    if big is not None and len(_privacy_rows(c, ui, bottom, 1 + big.height + 2)) < len(ui.lines):
+        big = None
     if big is not None:
         c.image.paste(big, ((c.width - big.width) // 2, 1), big.convert("1"))
         top = 1 + big.height + 2
@@ -198,12 +202,19 @@ def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     footer_y = bottom - LINE - 1
     if ui.footer and footer_y >= top:
         c.row(footer_y, ui.footer)
-        bottom = footer_y
-    for i, (y, line) in enumerate(zip(_body_rows(c, bottom + 1, top), ui.lines, strict=False)):
+    for i, (y, line) in enumerate(zip(_privacy_rows(c, ui, bottom, top), ui.lines, strict=False)):
         if i == ui.cursor:  # the entry a player picks on the main display (a pad without one)
             c.inverted(y, line)
         else:
             c.row(y, line)
+
+
+def _privacy_rows(c: Canvas, ui: MainUI, bottom: int, top: int) -> list[int]:
+    """The private page's body rows under `top`: above the footer's row when it has one."""
+    footer_y = bottom - LINE - 1
+    if ui.footer and footer_y >= top:
+        bottom = footer_y
+    return _body_rows(c, bottom + 1, top)
 
 
 def _big_text(text: str, c: Canvas) -> Image.Image | None:

@@ -62,3 +62,31 @@ def test_nothing_turns_without_cards_on_offer(make_table):
     events = ScriptedQueue(table.clock, [(0, None)])
     run_loop(table.app, events, Notes(None), clock=table.clock)
     assert events.timeouts[0] == MAINTAIN_EVERY_S
+
+
+def _frames_sent(hw) -> int:
+    displays = [hw.display, *(pad.display for pad in hw.pads.values())]
+    return sum(d.writes for d in displays if d is not None)
+
+
+@pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
+def test_a_page_that_turns_is_on_the_timer_and_a_row_on_one_page_is_not(
+    make_table, main_small_print, drawn, config
+):
+    # A page missing from the timer is never seen (a cards row of two pages); a timer for a row
+    # of one page wakes the table for nothing. Both rows come up in a round's first 100 steps.
+    table = make_table(config, seats=SEATS, seed=2)
+    driver = table.bots(make_bots(SEATS, 2))
+    app, whole_row_turning = table.app, set()
+    for _ in range(100):
+        drawn.clear()
+        main_small_print.clear()
+        assert driver.step()
+        turning = app.turn_every() is not None
+        if any(text.startswith("Cards: ") for text in [*drawn, *main_small_print]):
+            whole_row_turning.add(turning)  # the cards on offer fit one page, drawn now
+        before = _frames_sent(table.hw)
+        app.turn()
+        if _frames_sent(table.hw) != before:  # the turn showed another page
+            assert turning, app.main_ui()
+    assert False in whole_row_turning

@@ -39,3 +39,5 @@ def test_a_cue_the_buzzer_refuses_drops_no_speech_and_no_page(make_table, monkey
     refused = [r.getMessage() for r in caplog.records if "not played" in r.getMessage()]
     assert sorted(refused) == sorted(set(refused))  # each cue logged once, not at every turn
     assert any("'reveal'" in m for m in refused) and any("'turn'" in m for m in refused)
+    why = "note 'A7' is outside this buzzer's range"  # the journal says what refused the cue
+    assert f"buzzer: cue 'turn' not played: {why}" in refused

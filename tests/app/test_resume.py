@@ -13,11 +13,15 @@ from store_table_testing import THREE, played_opening, stop
 from table_testing import Table
 from test_secrets import PublicTrace, _enter
 
+from companion.app.screen_state import fingerprint
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
+from companion.screens.pages import PAGE_KINDS
 from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_store import SqliteStore
-from companion.session.store import StoreError
+from companion.session.store import MemoryStore, StoreError
+
+SEATS = ("red", "blue", "yellow", "green")  # sim.toml's seats, the defaults'
 
 
 def _restart(path: Path, **kw) -> Table:
@@ -378,3 +382,151 @@ def test_the_abandon_question_says_what_abandoning_does_and_keeps_the_alerts(tmp
         assert "it" in drawn, drawn
     finally:
         stop(table)
+
+
+def _until_a_scoring_is_stored(table: Table, bots: dict) -> None:
+    """Bots decide until a decision makes a scoring, which the table is not told of: the power
+    goes once the decision is stored, before the screen state is kept."""
+    s = table.session
+    while True:
+        if table.app.mode == "announce":
+            table.press("red", "select")
+            continue
+        before = len(s.events)
+        p = decision(s.state).players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        if any(ev["kind"] in PAGE_KINDS for ev in s.events[before:]):
+            return
+        table.app.refresh()
+
+
+def _resumed_announcement(store: MemoryStore) -> Table:
+    again = Table("sim.toml", seed=9, store=store)
+    assert again.app.mode == "resumed"
+    again.press("red", "select")  # ● goes on: into the scoring, from its first page
+    assert again.app.mode == "announce"
+    return again
+
+
+def test_a_scoring_stored_before_its_first_page_was_kept_opens_on_its_first_page():
+    store = MemoryStore()  # its screen state: the setup screen's, kept before the game
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
+    table.close()
+    again = _resumed_announcement(store)
+    try:
+        assert again.app.announcer.index == 0
+        assert again.app.main_ui().footer.startswith("1/")
+    finally:
+        again.close()
+
+
+def test_the_page_kept_of_an_earlier_scoring_is_not_the_next_ones_after_a_restart():
+    store = MemoryStore()
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    _until_a_scoring_is_stored(table, bots)
+    table.app.refresh()  # the table hears it, to its last page: that page is kept
+    heard = len(table.app.announcer.pages)
+    while table.app.mode == "announce":
+        table.press("red", "select")
+    assert store.load_screen()["announce"] == heard
+    _until_a_scoring_is_stored(table, bots)  # the next one, stored as the power goes
+    table.close()
+    again = _resumed_announcement(store)
+    try:
+        assert again.app.announcer.index == 0  # announced, from its first page
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("page", [None, -1, "1", 1.0, True])
+def test_a_kept_page_that_is_no_page_opens_the_scoring_on_its_first_page(page):
+    # A screen state no table writes (a store edited by hand, its checksum made again).
+    store = MemoryStore()
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
+    store.save_screen({"game": fingerprint(table.session), "announce": page})
+    table.close()
+    again = _resumed_announcement(store)
+    try:
+        assert again.app.announcer.index == 0
+        assert again.app.main_ui().footer.startswith("1/")
+    finally:
+        again.close()
+
+
+def test_a_game_left_for_the_setup_screen_stays_left_over_every_restart_after(tmp_path):
+    path = tmp_path / "game.db"
+    _seal_two(path, red=3, blue=12)
+    table = _restart(path)
+    table.press("red", "long", "long")  # abandoned: the setup screen
+    table.press("red", "right", "select")  # red sits out
+    stop(table)
+    again = _restart(path)
+    assert again.app.mode == "setup"
+    again.press("blue", "right", "right", "right", "right", "right", "select")  # short game
+    chosen = again.app.setup.to_json()
+    stop(again)
+    third = _restart(path)
+    try:
+        assert third.app.mode == "setup" and third.session is None
+        assert third.app.setup.to_json() == chosen
+        assert third.app.setup.playing["red"] is False and chosen["options"]["short_game"]
+    finally:
+        stop(third)
+
+
+class _ScreenStore(MemoryStore):
+    """A store that counts the screen states written, or refuses them with `refusal`."""
+
+    def __init__(self, refusal: StoreError | None = None) -> None:
+        super().__init__()
+        self.refusal, self.screens_written = refusal, 0
+
+    def save_screen(self, state) -> None:
+        if self.refusal is not None:
+            raise self.refusal
+        self.screens_written += 1
+        super().save_screen(state)
+
+
+@pytest.mark.parametrize(
+    ("refusal", "why"),
+    [
+        (StoreError(errno.ENOSPC, "No space left on device"), "No space left on device"),
+        (StoreError("the disk went away"), "StoreError"),
+    ],  # no strerror: the error's kind
+)
+def test_a_screen_state_the_store_refuses_is_logged_and_the_table_goes_on(caplog, refusal, why):
+    table = Table("sim.toml", seed=9, store=_ScreenStore(refusal))
+    try:
+        with caplog.at_level(logging.WARNING, logger="companion.app.screen_state"):
+            table.press("red", "right")  # a setup screen's state to keep
+        said = [r.getMessage() for r in caplog.records if r.name == "companion.app.screen_state"]
+        assert said == [f"the screen state was not kept ({why})"]
+        table.press("red", "left", "select")
+        assert table.app.mode == "game"
+    finally:
+        table.close()
+
+
+def test_a_screen_state_is_written_only_when_it_changes():
+    store = _ScreenStore()
+    table = Table("sim.toml", seed=9, store=store)
+    try:
+        table.press("red", "select")
+        _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
+        table.app.refresh()  # the scoring's first page
+        table.press("red", "long")  # said again: the page is kept
+        written = store.screens_written
+        assert store.load_screen()["announce"] == 0
+        table.press("red", "long", "long")  # the same page again, and again
+        assert store.screens_written == written
+        table.press("red", "select")
+        assert store.screens_written == written + 1
+    finally:
+        table.close()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
-from companion.app.menus import MenuState, likeliest
+from companion.app.menus import MenuState, likeliest, presses_to
 from companion.app.painter import pad_menu
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
@@ -46,6 +47,55 @@ def test_menus_hold_at_most_ten_entries_and_page_longer_lists():
         menu.cursor = len(entries) - 1
         assert menu.pick() is None  # "more…" turns the page, decides nothing
     assert len(seen) == 13
+
+
+def test_more_turns_the_pages_in_order_and_from_the_last_back_to_the_first():
+    menu = MenuState([Action("place", str(i)) for i in range(25)])  # three pages: 9, 9, 7
+    firsts = []
+    for _ in range(4):
+        firsts.append(menu.entries()[0])
+        menu.cursor = len(menu.entries()) - 1
+        assert menu.pick() is None
+    assert firsts == ["place in 0", "place in 9", "place in 18", "place in 0"]
+
+
+def test_ten_choices_are_one_page_and_eleven_two():
+    ten = MenuState([Action("place", str(i)) for i in range(10)])
+    assert len(ten.entries()) == 10 and "more…" not in ten.entries()
+    eleven = MenuState([Action("place", str(i)) for i in range(11)])
+    assert eleven.entries()[-1] == "more…" and len(eleven.entries()) == 10
+
+
+def test_after_a_board_page_matched_the_cursor_starts_on_the_next_page_else_the_first_offer():
+    matched = Action("matches", "aragon")
+    pages = [Action("confirm"), Action("matches", "galicia"), Action("fix_regions")]
+    assert likeliest(pages, matched) == Action("matches", "galicia")
+    done = [Action("confirm"), Action("fix_regions")]  # every page matched
+    assert likeliest(done, matched) == Action("confirm")
+
+
+def test_the_presses_to_a_choice_are_the_fewest_and_right_on_a_tie():
+    four = MenuState([Action("bid", v) for v in (1, 2, 3, 4)])
+    assert presses_to(four, Action("bid", 4)) == ["left", "select"]  # not three ▶
+    assert presses_to(four, Action("bid", 3)) == ["right", "right", "select"]  # two either way
+    bids = MenuState([Action("bid", v) for v in range(1, 14)])  # nine, "more…"; four, "more…"
+    bids.cursor = 5
+    assert presses_to(bids, Action("bid", 11)) == [*["right"] * 4, "select", "right", "select"]
+    bids.cursor = 4  # "more…" five away either way
+    assert presses_to(bids, Action("bid", 10)) == [*["right"] * 5, "select", "select"]
+
+
+def test_an_empty_menu_has_nothing_under_its_cursor_and_select_picks_nothing():
+    empty = MenuState([])
+    assert empty.entries() == () and empty.current() is None and empty.pick() is None
+    empty.move(1)
+    assert empty.cursor == 0
+
+
+def test_a_choice_not_on_the_menu_is_refused_without_naming_it():
+    with pytest.raises(ValueError) as refused:
+        presses_to(MenuState([Action("bid", 3)]), Action("bid", 12))
+    assert str(refused.value) == "that choice is not on this menu"  # a sealed bid stays unsaid
 
 
 def test_the_cursor_starts_on_the_last_choice_then_on_done():
