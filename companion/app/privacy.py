@@ -59,9 +59,10 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         prompt = wrap_text(decision.prompt, room, 3)
         if notice and len(prompt) + len(notice) > 3:
             prompt = []
-        lines = (*prompt, shown, *notice)
+        lines, entry_line = (*prompt, shown, *notice), len(prompt)
         footer = "● pick  hold ● leave"
     else:
-        lines = (f"your choice: {seat.sealed_choice}",)
+        lines, entry_line = (f"your choice: {seat.sealed_choice}",), 0
         footer = "● leave  hold ● withdraw"
-    return MainUI("privacy", f"Only {p} looks", lines, None, footer, alerts)
+    # The cursor marks the line that must be drawn when rows run short (an alert takes some).
+    return MainUI("privacy", f"Only {p} looks", lines, entry_line, footer, alerts)

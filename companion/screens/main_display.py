@@ -202,7 +202,12 @@ def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     footer_y = bottom - LINE - 1
     if ui.footer and footer_y >= top:
         c.row(footer_y, ui.footer)
-    for i, (y, line) in enumerate(zip(_privacy_rows(c, ui, bottom, top), ui.lines, strict=False)):
+    rows, first = _privacy_rows(c, ui, bottom, top), 0
+    if len(rows) < len(ui.lines) and ui.cursor is not None:
+        # Fewer rows than lines (an alert takes some): the entry the player picks (the cursor's
+        # line) stays, and what follows it (a notice), before the prompt's first rows.
+        first = max(0, min(ui.cursor, len(ui.lines) - len(rows)))
+    for i, (y, line) in enumerate(zip(rows, ui.lines[first:], strict=False), start=first):
         if i == ui.cursor:  # the entry a player picks on the main display (a pad without one)
             c.inverted(y, line)
         else:

@@ -26,7 +26,7 @@ class MainUI:
     screen: str = "game"
     title: str = ""
     lines: tuple[str, ...] = ()  # body lines: setup entries, reasons, a message
-    cursor: int | None = None  # the highlighted line (setup)
+    cursor: int | None = None  # the highlighted line (setup; the private page keeps it drawn)
     footer: str = ""  # the keys that act now, e.g. "● next  hold ● repeat"
     alerts: tuple[str, ...] = ()  # shown on every page: "NOT SAVED", "blue's pad: fault"
     # "final": the totals after each scoring ({"round", "totals"}); a wide display draws the

@@ -5,6 +5,8 @@ display: `table_config`)."""
 
 from __future__ import annotations
 
+import errno
+
 from table_testing import Table, enter_power_card
 
 from companion.commands.screens_moments import table_config
@@ -12,6 +14,8 @@ from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 from companion.screens.text import ELLIPSIS, width
+from companion.session.resilient import ResilientStore
+from companion.session.store import StoreError
 
 
 def _narrow(make_table, seed: int = 9, **options) -> Table:
@@ -171,3 +175,21 @@ def test_every_power_card_is_drawn_whole_on_the_narrow_private_page(make_table, 
         "power 7: 3 to court",
         "◀ back ▶  8/8",
     ]
+
+
+def test_the_entry_is_drawn_when_an_alert_leaves_the_private_page_one_row(make_table, drawn):
+    """A disk that fails puts NOT SAVED on every page: the player without a display still sees
+    what they pick (the prompt gives way first)."""
+
+    def full_disk():
+        raise StoreError(errno.ENOSPC, "No space left on device")
+
+    store = ResilientStore(full_disk, where="/var/lib/elgrande-companion/game.db")
+    table = make_table(hardware=table_config("pi.toml"), seed=9, store=store)
+    table.press("red", "select")
+    page = _page(table, drawn, "blue", "long")
+    assert any(text.startswith("! NOT SAVED") for text in page), page
+    assert "◀ power cards 1-7 ▶" in page, page
+    drawn.clear()
+    table.press("blue", "right")
+    assert "◀ power cards 8-13 ▶" in drawn, drawn
