@@ -20,8 +20,10 @@ from companion.session.sqlite_store import SqliteStore
 from companion.session.store import StoreError
 
 
-def check_store_command(path: Path, as_json: bool = False, out: TextIO = sys.stdout) -> int:
-    """Print what the store at `path` (absolute) holds; the exit status as described above."""
+def check_store_command(path: Path, as_json: bool = False, out: TextIO | None = None) -> int:
+    """Print what the store at `path` (absolute) holds; the exit status as described above.
+    `out` is standard output as it is when called, unless given."""
+    out = sys.stdout if out is None else out
     try:
         found = inspect(path, SqliteStore.closed(path))
     except StoreError as exc:

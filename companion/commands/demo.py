@@ -81,9 +81,10 @@ def run_demo(
     pace: float = DEFAULT_PACE,
     as_json: bool = False,
     frames: Path | None = None,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,  # standard output as it is when called
     store_path: Path | None = None,
 ) -> int:
+    out = sys.stdout if out is None else out
     hardware, table = load_app_config(None, "pi.toml")
     seats = tuple(hardware.players)[:players]
     clock = VirtualClock()
