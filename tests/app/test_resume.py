@@ -408,12 +408,18 @@ def _resumed_announcement(store: MemoryStore) -> Table:
     return again
 
 
-def test_a_scoring_stored_before_its_first_page_was_kept_opens_on_its_first_page():
-    store = MemoryStore()  # its screen state: the setup screen's, kept before the game
+def _at_a_stored_scoring() -> tuple[MemoryStore, Table, dict]:
+    """A game on a store in memory, played by bots until a scoring is stored (not yet heard);
+    the store's screen state is the setup screen's, kept before the game."""
+    store = MemoryStore()
     table = Table("sim.toml", seed=9, store=store)
     table.press("red", "select")
-    _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
-    table.close()
+    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
+    _until_a_scoring_is_stored(table, bots)
+    return store, table, bots
+
+
+def _opens_on_its_first_page(store: MemoryStore) -> None:
     again = _resumed_announcement(store)
     try:
         assert again.app.announcer.index == 0
@@ -422,12 +428,14 @@ def test_a_scoring_stored_before_its_first_page_was_kept_opens_on_its_first_page
         again.close()
 
 
+def test_a_scoring_stored_before_its_first_page_was_kept_opens_on_its_first_page():
+    store, table, _ = _at_a_stored_scoring()
+    table.close()
+    _opens_on_its_first_page(store)
+
+
 def test_the_page_kept_of_an_earlier_scoring_is_not_the_next_ones_after_a_restart():
-    store = MemoryStore()
-    table = Table("sim.toml", seed=9, store=store)
-    table.press("red", "select")
-    bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
-    _until_a_scoring_is_stored(table, bots)
+    store, table, bots = _at_a_stored_scoring()
     table.app.refresh()  # the table hears it, to its last page: that page is kept
     heard = len(table.app.announcer.pages)
     while table.app.mode == "announce":
@@ -435,28 +443,16 @@ def test_the_page_kept_of_an_earlier_scoring_is_not_the_next_ones_after_a_restar
     assert store.load_screen()["announce"] == heard
     _until_a_scoring_is_stored(table, bots)  # the next one, stored as the power goes
     table.close()
-    again = _resumed_announcement(store)
-    try:
-        assert again.app.announcer.index == 0  # announced, from its first page
-    finally:
-        again.close()
+    _opens_on_its_first_page(store)
 
 
 @pytest.mark.parametrize("page", [None, -1, "1", 1.0, True])
 def test_a_kept_page_that_is_no_page_opens_the_scoring_on_its_first_page(page):
     # A screen state no table writes (a store edited by hand, its checksum made again).
-    store = MemoryStore()
-    table = Table("sim.toml", seed=9, store=store)
-    table.press("red", "select")
-    _until_a_scoring_is_stored(table, {p: GreedyBot(i) for i, p in enumerate(SEATS)})
+    store, table, _ = _at_a_stored_scoring()
     store.save_screen({"game": fingerprint(table.session), "announce": page})
     table.close()
-    again = _resumed_announcement(store)
-    try:
-        assert again.app.announcer.index == 0
-        assert again.app.main_ui().footer.startswith("1/")
-    finally:
-        again.close()
+    _opens_on_its_first_page(store)
 
 
 def test_a_game_left_for_the_setup_screen_stays_left_over_every_restart_after(tmp_path):
