@@ -13,9 +13,9 @@ from companion.testing import make_bots
 SEATS = ("red", "blue", "yellow", "green", "black")  # pi.toml: blue and green have no display
 
 
-def _choosing_a_card(make_table):
-    table = make_table("pi.toml", seats=SEATS, seed=5)
-    driver = table.bots(make_bots(SEATS, 5))
+def _choosing_a_card(make_table, seed: int = 5):
+    table = make_table("pi.toml", seats=SEATS, seed=seed)
+    driver = table.bots(make_bots(SEATS, seed))
     while driver.step():
         d = table.app.session.table_view().decision if table.app.session else None
         if d is not None and d.kind == "card" and table.app.has_display(d.waiting[0]):
@@ -57,3 +57,16 @@ def test_no_other_pad_shows_the_card_text(make_table):
     for other in SEATS:
         if other != p:
             assert not app.pad_menu(other).text, other
+
+
+def test_a_card_coming_under_the_cursor_shows_its_text_from_the_first_page(make_table, small_print):
+    from companion.screens.pad import text_pages
+
+    table, p = _choosing_a_card(make_table, seed=2)  # 1h on offer: a text of three pages
+    app = table.app
+    for _ in range(3 * len(app.view.face_up)):  # each card at turns of every remainder by 3
+        _turn(table, 1)
+        start = len(small_print)
+        table.press(p, "right")
+        first = text_pages(app.pad_menu(p), (128, 32))[0]
+        assert all(line in small_print[start:] for line in first), (first, small_print[start:])

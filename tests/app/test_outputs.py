@@ -95,3 +95,16 @@ def test_a_decision_is_stored_before_any_of_its_frames_reaches_a_bus(tmp_path):
     finally:
         hw.close()
         store.close()
+
+
+def test_a_watcher_of_the_main_display_gets_each_new_frame_once(make_table):
+    from PIL import Image
+
+    table = make_table()
+    out, seen = table.app.outputs, []
+    out.on_main.append(seen.append)
+    table.press("red", "select")  # the game starts: a new frame
+    assert len(seen) == 1 and seen[0].tobytes() == table.hw.display.device.image.tobytes()
+    frame = Image.new("1", table.hw.display.size, 1)
+    assert out.main(frame) is True and out.main(frame.copy()) is False
+    assert [f.tobytes() for f in seen[1:]] == [frame.tobytes()]

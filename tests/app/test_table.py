@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PIL import Image
+from table_testing import enter_power_card
 
 from companion.app.menus import MenuState, likeliest, presses_to
 from companion.app.painter import pad_menu
@@ -325,3 +326,79 @@ def test_the_main_display_shows_a_menu_only_for_a_pad_without_a_display(make_tab
             break
     assert shown["with display"] == 0  # options may be private: only that pad shows them
     assert shown["without"] > 0  # a pad with no display still sees its menu somewhere
+
+
+def test_a_fault_sounds_the_fault_cue_and_a_recovery_never_seen_as_a_fault_is_let_be(make_table):
+    from hw.buzzer import cue_notes
+
+    table = make_table()
+    buzzer = table.hw.buzzer
+    table.hw.events.put(DeviceFault("LED matrix", True, "", at=0.0))  # no fault was shown
+    table.drain()
+    assert table.app.main_ui().alerts == ()
+    table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=1.0))
+    table.drain()
+    assert buzzer.wait_idle(5)
+    assert buzzer.played == list(cue_notes("fault", buzzer.device.mid_tone.note))
+
+
+def test_a_stuck_button_is_named_on_the_main_display_and_a_stray_event_changes_nothing(
+    make_table, drawn
+):
+    from hw.events import Btn, Kind, PadEvent
+
+    table = make_table()
+    before = table.hw.display.device.image.tobytes()
+    table.hw.events.put(PadEvent("nobody", Btn.SELECT, Kind.PRESS, at=0.0))  # no such pad
+    table.drain()
+    assert table.hw.display.device.image.tobytes() == before and table.app.mode == "setup"
+    drawn.clear()
+    table.hw.events.put(PadEvent("red", Btn.SELECT, Kind.STUCK, at=1.0))
+    table.drain()
+    assert sorted(drawn[:2]) == ["! red's pad: select", "stuck"], drawn  # the bottom rows, first
+
+
+def test_a_waiting_pad_shows_its_players_hand_and_castillo(make_table, small_print):
+    table = make_table(seed=3, seats=("red", "yellow", "black"))
+    table.press("red", "select")  # the game starts: sealed power cards
+    enter_power_card(table, "red", 5)
+    enter_power_card(table, "yellow", 9)
+    small_print.clear()
+    enter_power_card(table, "black", 13)  # the reveal: black plays first, red and yellow wait
+    assert table.app.view.decision.waiting == ("black",)
+    assert small_print.count("Castillo 0") == 2, small_print
+    assert "1-4 6-13" in small_print and "1-8 10-13" in small_print, small_print
+
+
+def test_the_matrix_follows_the_game(make_table):
+    table = make_table(seed=3, seats=("red", "yellow", "black"))
+    frames = [table.hw.matrix.device.image.tobytes()]
+    table.press("red", "select")  # the game starts: round 1
+    frames.append(table.hw.matrix.device.image.tobytes())
+    assert frames[1] != frames[0]
+
+
+def test_a_table_without_a_matrix_plays(make_table):
+    from dataclasses import replace
+
+    from companion.app.config import load_app_config
+
+    hardware = replace(load_app_config(None, "pi.toml")[0], matrix=None)
+    table = make_table(hardware=hardware, seed=3, seats=("red", "yellow", "black"))
+    setup = table.hw.display.device.image.tobytes()
+    table.press("red", "select")
+    assert table.app.mode == "game" and table.hw.display.device.image.tobytes() != setup
+
+
+def test_the_first_pad_then_the_main_display_then_the_other_pads_are_drawn(make_table, mocker):
+    """Every bus gets its first frame early: the mux's (the first pad), then the main
+    display's, while the other pads follow on the mux."""
+    table = make_table(seed=3, seats=("red", "yellow", "black"))
+    order: list[str] = []
+    for p, pad in table.hw.pads.items():
+        if pad.display is not None:
+            mocker.patch.object(pad.display, "show", side_effect=lambda img, p=p: order.append(p))
+    mocker.patch.object(table.hw.display, "show", side_effect=lambda img: order.append("main"))
+    table.press("red", "select")  # the game starts: every display changes
+    pads = [p for p, pad in table.hw.pads.items() if pad.display is not None]
+    assert order == [pads[0], "main", *pads[1:]]
