@@ -61,3 +61,25 @@ def test_the_options_say_their_values_and_select_turns_each_to_its_next(make_tab
     table.press("red", "long", "select")  # back to Start: the game plays what the lines said
     options = table.session.state.options
     assert (options.ruleset, options.short_game, options.veto) == ("1995", True, False)
+
+
+def test_select_on_start_begins_the_game_and_the_voice_says_its_set_up_then_round_1(make_table):
+    table = make_table(seed=3, seats=("red", "blue", "yellow"))
+    said: list[str] = []
+    table.app.outputs.on_say.append(lambda text, _round: said.append(text))
+    table.press("red", "select")
+    assert table.app.mode == "game"
+    assert said[0].startswith("The King starts in ") and "Homes: red in " in said[0], said
+    assert said[1].startswith("Round 1 of 9."), said
+
+
+def test_a_table_with_no_fixed_seed_draws_each_games_seed_from_two_to_the_31(make_table):
+    seeds = []
+    for _ in range(2):
+        table = make_table(seed=None, seats=("red", "blue"))
+        table.press("red", "select")
+        assert table.app.mode == "game"
+        seeds.append(table.session.header.seed)
+    assert all(type(s) is int and 0 <= s < 2**31 for s in seeds), seeds
+    # Not a few dozen games: both draws below 2**16 would come once in a billion runs.
+    assert max(seeds) >= 2**16, seeds
