@@ -47,8 +47,12 @@ def consume_events(t: TableCore) -> None:
         t.mode = Mode.ANNOUNCE
         say_page(t)
     view = t.view
+    # Who decides in the open now: a sealed step cues nobody, so the first player after its
+    # reveal is cued even when they were the last to enter.
     waiting = view.decision.waiting if view.decision is not None else ()
-    if waiting and waiting != t.waiting and view.sealed_step is None:
+    if view.sealed_step is not None:
+        waiting = ()
+    if waiting and waiting != t.waiting:
         t.outputs.cue("turn")
     t.waiting = waiting
 

@@ -10,6 +10,8 @@ import pytest
 from store_table_testing import stop
 from table_testing import Table
 
+from companion.commands.sim import SimScreen
+from companion.commands.sim_log import SimLog
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.session.resilient import open_resilient
@@ -85,3 +87,18 @@ def test_each_pad_says_game_over_and_its_players_score_and_the_page_its_key(
         f"you scored {scores[p]}" for p in SEATS
     )
     assert "● chart" in drawn, drawn
+
+
+def test_the_sims_log_of_a_finished_game_resumed_ranks_the_players_and_names_no_chart(
+    final_table,
+):
+    # The chart is saved when a game ends; this table resumed it ended, and saved none.
+    log = SimLog()
+    screen = SimScreen(final_table.app, final_table.hw, (), False, log)
+    screen.snapshot(24, 80, "")
+    scores = final_table.session.state.scores
+    ranked = sorted(SEATS, key=lambda p: -scores[p])
+    assert log.lines == [
+        "» Final scores",
+        *(f"    {i}. {p} {scores[p]}" for i, p in enumerate(ranked, 1)),
+    ]

@@ -97,6 +97,22 @@ def test_a_scoring_announcement_goes_on_from_its_page_after_a_restart(tmp_path):
         stop(again)
 
 
+def test_a_scoring_stopped_on_its_last_page_goes_on_from_that_page(tmp_path):
+    path = tmp_path / "game.db"
+    table = _to_announcement(path)
+    pages = [p.lines for p in table.app.announcer.pages]
+    table.press("red", *["select"] * (len(pages) - 1))  # the last page, not yet heard to its end
+    assert table.app.mode == "announce"
+    stop(table)
+    again = _restart(path, seats=("red", "blue"))
+    try:
+        again.press("blue", "select")  # ● goes on: the last page again
+        assert again.app.announcer.index == len(pages) - 1
+        assert again.app.main_ui().lines == pages[-1]
+    finally:
+        stop(again)
+
+
 def test_going_on_after_a_restart_says_the_page_reached_and_nothing_said_before_it(tmp_path):
     path = tmp_path / "game.db"
     table = _to_announcement(path)
@@ -474,6 +490,26 @@ def test_a_game_left_for_the_setup_screen_stays_left_over_every_restart_after(tm
         assert third.app.setup.playing["red"] is False and chosen["options"]["short_game"]
     finally:
         stop(third)
+
+
+def test_a_setup_state_kept_in_the_stores_format_for_the_stored_game_is_put_back():
+    # The screen state as the store keeps it (as a table of an earlier version wrote it): the
+    # game named by its seed, its players and how many decisions it holds.
+    store = MemoryStore()
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")  # a game stored, no decision yet
+    table.close()
+    game = {"seed": 9, "players": list(SEATS), "entries": 0}
+    setup = {"playing": ["red", "blue"], "options": {"short_game": True}, "cursor": 2}
+    store.save_screen({"game": game, "setup": setup})
+    again = Table("sim.toml", seed=9, store=store)
+    try:
+        assert again.app.mode == "setup" and again.session is None
+        assert again.app.main_ui().lines[:3] == ("Start the game", "red: plays", "blue: plays")
+        again.press("red", "long", "select")
+        assert again.session.players == ("red", "blue") and again.session.state.options.short_game
+    finally:
+        again.close()
 
 
 class _ScreenStore(MemoryStore):
