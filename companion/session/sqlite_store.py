@@ -120,15 +120,14 @@ class SqliteStore:
         try:
             if self._journal is not None:  # synced before the file's commit, before any output
                 self._journal.append(self._game, entry)
-            # One statement is one transaction of its own (autocommit): committed when execute
-            # returns, and with synchronous=FULL on the disk; a failed one SQLite rolls back.
+            # One statement, one transaction (autocommit): on the disk when execute returns
+            # (synchronous=FULL); a failed one SQLite rolls back.
             row = (self._game, entry.seq, entry.player, entry.kind, action, checksum)
             insert = "INSERT INTO entry (game, seq, player, kind, action, checksum) VALUES "
             try:
                 conn.execute(insert + "(?, ?, ?, ?, ?, ?)", row)
             except sqlite3.Error as exc:
-                # A nearly full disk: the -wal's old frames are the room. Move them into the
-                # file, empty the -wal, and try once more (the journal has the entry already).
+                # A nearly full disk: the -wal's old frames are the room; into the file with them.
                 if not (disk.is_full(exc) and schema.make_room(conn)):
                     raise
                 conn.execute(insert + "(?, ?, ?, ?, ?, ?)", row)
@@ -213,9 +212,8 @@ class SqliteStore:
                 raise
             self._unreadable(f"the file is not a readable store: {exc}")
             return
-        # SQLite quietly opens a file it may not write read-only: find out now, not at the
-        # first decision (the app then resumes from SqliteStore.read_only and says NOT SAVED).
-        # (BEGIN IMMEDIATE alone succeeds read-only; a write inside a rolled-back one does not.)
+        # SQLite opens a file it may not write read-only, quietly: find out now, not at the first
+        # decision (a write in a rolled-back BEGIN IMMEDIATE fails read-only; the BEGIN does not).
         conn = self._open_conn()
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -370,9 +368,9 @@ class SqliteStore:
     def _found(self, what: str, copy: Path | None, merged: recovery.Merged | None = None) -> Damage:
         """Record damage; a second finding keeps the first copy, the file as it was found."""
         problems = tuple(merged.problems) if merged else (what,)
-        if self.damage is not None:
+        if self.damage is not None:  # built here too: its problems are listed
             what, copy = f"{self.damage.what}; then {what}", self.damage.copy or copy
-            problems = (*(self.damage.problems or (self.damage.what,)), *problems)
+            problems = (*self.damage.problems, *problems)
         kept = len(self._entries)
         file, journal = (merged.from_file, merged.from_journal) if merged else (kept, 0)
         self.damage = Damage(what, kept, copy, min(file, kept), min(journal, kept - file), problems)
