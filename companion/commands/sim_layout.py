@@ -105,7 +105,7 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     y += 1
     main = main_lines(snap.main, snap.view, width)
     footer = main[-1:] if snap.main.footer else []  # the keys that act now: always shown
-    for line in [*_fit(main[: len(main) - len(footer)], main_h - len(footer)), *footer]:
+    for line in [*_fit_cursor(main[: len(main) - len(footer)], main_h - len(footer)), *footer]:
         grid[y] = line
         y += 1
     for i, line in enumerate(snap.seats[:seats_h]):
@@ -148,6 +148,19 @@ def log_height(rows: int, cols: int) -> int:
 def _log_title(back: int, width: int) -> str:
     where = f"scrolled back {back}, End: newest" if back else "PgUp/PgDn scroll"
     return f"── log ({where}) ".ljust(width, "─")[:width]
+
+
+def _fit_cursor(lines: Sequence[str], height: int) -> list[str]:
+    """The main display's lines in `height` rows; when cut, the cursor's line ("▶ ", the entry
+    a person picks on the private page or the setup screen) stays, in the last row.
+
+    >>> _fit_cursor(["Only yellow looks", "  Choose your card", "▶ ◀ 1-7 ▶"], 2)
+    ['Only yellow looks', '▶ ◀ 1-7 ▶']
+    """
+    cursor = next((i for i, line in enumerate(lines) if line.startswith("▶ ")), None)
+    if cursor is None or cursor < height - 1 or len(lines) <= height or height < 2:
+        return _fit(lines, height)
+    return [*lines[: height - 1], lines[cursor]]
 
 
 def _fit(lines: Sequence[str], height: int, more: str = "… (the rest is in the log)") -> list[str]:

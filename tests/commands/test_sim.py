@@ -99,6 +99,22 @@ def test_every_layout_fits_its_terminal_and_keeps_the_legend(size):
     assert lines[-1] == "LEGEND" and any("Castilla la Nueva" in line for line in lines)
 
 
+def test_at_80x24_the_private_page_keeps_the_entry_the_person_picks():
+    """Once a bid is in, the players' panel takes rows under the board: the main display's
+    pane keeps its title, the entry and the keys; the prompt gives way."""
+    session = Session.new(MemoryStore(), SEATS, seed=5)
+    bots = make_bots(SEATS, 5)
+    while len(session.table_view().decision.chosen) < 3:  # all but yellow have bid
+        p = next(p for p in decision(session.state).players if p != "yellow")
+        session.decide(p, bots[p].choose(session.state, p))
+    lines = ("Choose your power card (sealed)", "◀ power cards 1-7 ▶  1/2")
+    page = MainUI("privacy", "Only yellow looks", lines, 1, "● pick  hold ● leave")
+    seats = ("● yellow: no pad display: hold ● to choose", "  yellow's hand: 1 2 3 4 5")
+    shown = frame(Snapshot(session.table_view(), page, seats, (), 0, "LEGEND", ""), 24, 80)
+    assert "▶ ◀ power cards 1-7 ▶  1/2" in shown, shown
+    assert "Only yellow looks" in shown and "[● pick  hold ● leave]" in shown
+
+
 def test_below_the_minimum_a_message_instead_of_the_screen():
     snap = Snapshot(_view(), MainUI("game"), (), (), 0, "LEGEND", "")
     assert "at least 80×24" in " ".join(frame(snap, 23, 100))
