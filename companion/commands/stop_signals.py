@@ -10,26 +10,35 @@ mask of the thread that starts it); luma.core starts a thread pool when it is im
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 from collections.abc import Callable
 
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
+_stop: list[Callable[[], None]] = []  # what the first signal does, once the table is ready
 
 
-def hold_stop_signals() -> None:
-    """From now on SIGTERM and SIGINT wait, blocked, for `stop_on_signals`."""
+def hold_stop_signals() -> threading.Thread:
+    """From now on SIGTERM and SIGINT are blocked and one thread waits for them. Before
+    `stop_on_signals` the first one ends the process at once, as the signal would (nothing is
+    being played yet); after it, it calls the function given there."""
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-
-
-def stop_on_signals(stop: Callable[[], None]) -> threading.Thread:
-    """The first SIGTERM or SIGINT (held since `hold_stop_signals`) calls `stop` on a thread of
-    its own; later ones stay blocked and change nothing."""
-
-    def wait() -> None:
-        signal.sigwait(STOP_SIGNALS)
-        stop()
-
-    waiter = threading.Thread(target=wait, name="stop-signals", daemon=True)
+    waiter = threading.Thread(target=_wait, name="stop-signals", daemon=True)
     waiter.start()
     return waiter
+
+
+def stop_on_signals(stop: Callable[[], None]) -> None:
+    """The first SIGTERM or SIGINT (held since `hold_stop_signals`) calls `stop` on the waiting
+    thread; later ones stay blocked and change nothing."""
+    _stop.append(stop)
+
+
+def _wait() -> None:
+    signum = signal.sigwait(STOP_SIGNALS)
+    if not _stop:  # still starting: end as the signal would have
+        print("companion run: stopped while starting", file=sys.stderr, flush=True)
+        os._exit(128 + signum)
+    _stop[0]()

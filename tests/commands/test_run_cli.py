@@ -67,14 +67,14 @@ def test_run_refuses_a_broken_config_naming_the_key(tmp_path):
 _SIGNALS_SCRIPT = """
 import os, signal, threading
 from companion.commands.stop_signals import hold_stop_signals, stop_on_signals
-hold_stop_signals()
+waiter = hold_stop_signals()
 import companion.commands.run  # the table's modules start threads (luma's thread pool)
 calls = []
 stopped = threading.Event()
 def stop():
     calls.append(threading.current_thread().name)
     stopped.set()
-waiter = stop_on_signals(stop)
+stop_on_signals(stop)
 for sig in (signal.SIGINT, signal.SIGINT, signal.SIGTERM):
     os.kill(os.getpid(), sig)
 assert stopped.wait(10)
@@ -92,3 +92,17 @@ def test_stop_signals_are_acted_on_once_by_their_own_thread_never_inside_a_handl
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "['stop-signals']"
+
+
+def test_a_stop_signal_while_starting_ends_the_process_as_the_signal_would():
+    """Before the table is ready there is nothing to finish: Ctrl-C ends it (status 130)."""
+    script = (
+        "import os, signal, time\n"
+        "from companion.commands.stop_signals import hold_stop_signals\n"
+        "hold_stop_signals()\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "time.sleep(30)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 128 + signal.SIGINT
+    assert r.stderr == "companion run: stopped while starting\n"
