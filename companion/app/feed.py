@@ -49,9 +49,8 @@ def consume_events(t: TableCore) -> None:
     view = t.view
     # Who decides in the open now: a sealed step cues nobody, so the first player after its
     # reveal is cued even when they were the last to enter.
-    waiting = view.decision.waiting if view.decision is not None else ()
-    if view.sealed_step is not None:
-        waiting = ()
+    in_open = view.decision is not None and view.sealed_step is None
+    waiting = view.decision.waiting if in_open else ()
     if waiting and waiting != t.waiting:
         t.outputs.cue("turn")
     t.waiting = waiting

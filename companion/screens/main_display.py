@@ -191,18 +191,19 @@ def _privacy(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     every line still has a row under it; else in one row (a 64-pixel display has two rows under
     the big title and four under a small one: a prompt of two rows and the entry need three)."""
     big = _big_text(ui.title, c)
-    if big is not None and len(_privacy_rows(c, ui, bottom, 1 + big.height + 2)) < len(ui.lines):
-        big = None
+    top = BODY if big is None else 1 + big.height + 2
+    rows = _privacy_rows(c, ui, bottom, top)
+    if big is not None and len(rows) < len(ui.lines):
+        big, top = None, BODY
+        rows = _privacy_rows(c, ui, bottom, top)
     if big is not None:
         c.image.paste(big, ((c.width - big.width) // 2, 1), big.convert("1"))
-        top = 1 + big.height + 2
     else:
         c.row(0, ui.title)
-        top = BODY
     footer_y = bottom - LINE - 1
     if ui.footer and footer_y >= top:
         c.row(footer_y, ui.footer)
-    rows, first = _privacy_rows(c, ui, bottom, top), 0
+    first = 0
     if len(rows) < len(ui.lines) and ui.cursor is not None:
         # Fewer rows than lines (an alert takes some): the entry the player picks (the cursor's
         # line) stays, and what follows it (a notice), before the prompt's first rows.

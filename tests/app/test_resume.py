@@ -177,23 +177,6 @@ def test_the_setup_screens_choices_survive_a_restart(tmp_path):
         stop(again)
 
 
-def test_a_game_left_for_the_setup_screen_stays_left_after_a_restart(tmp_path):
-    path = tmp_path / "game.db"
-    _seal_two(path, red=3, blue=12)
-    table = _restart(path)
-    table.press("red", "long", "long")  # abandoned: the setup screen
-    table.press("red", "right", "select")  # and a choice made there
-    stop(table)
-    again = _restart(path)
-    try:
-        assert again.app.mode == "setup" and again.session is None
-        assert again.app.setup.playing["red"] is False
-    finally:
-        stop(again)
-    header, entries = SqliteStore(path).load()
-    assert header is not None and len(entries) == 4  # the abandoned game is still stored
-
-
 def test_abandoning_a_resumed_game_takes_two_long_presses_and_keeps_it_stored(tmp_path):
     path = tmp_path / "game.db"
     _seal_two(path, red=3, blue=12)
@@ -490,6 +473,8 @@ def test_a_game_left_for_the_setup_screen_stays_left_over_every_restart_after(tm
         assert third.app.setup.playing["red"] is False and chosen["options"]["short_game"]
     finally:
         stop(third)
+    header, entries = SqliteStore(path).load()
+    assert header is not None and len(entries) == 4  # the abandoned game is still stored
 
 
 def test_a_setup_state_kept_in_the_stores_format_for_the_stored_game_is_put_back():
