@@ -83,18 +83,23 @@ print(calls)
 """
 
 
-def test_stop_signals_are_acted_on_once_by_their_own_thread_never_inside_a_handler():
+def test_stop_signals_are_acted_on_once_by_their_own_thread_never_inside_a_handler(tmp_path):
     """Not in the main thread, nor in the threads the table's modules start. A handler runs
     inside whatever the main thread was doing (even inside the event queue's lock, or inside
     the handler of the first of two quick Ctrl-C): the stop is a thread's."""
-    r = subprocess.run(
-        [sys.executable, "-c", _SIGNALS_SCRIPT], capture_output=True, text=True, timeout=60
+    r = subprocess.run(  # from outside the tree: `-c` puts the working directory on the path
+        [sys.executable, "-c", _SIGNALS_SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=_command()[1],  # the checkout on the path only when testing it
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "['stop-signals']"
 
 
-def test_a_stop_signal_while_starting_ends_the_process_as_the_signal_would():
+def test_a_stop_signal_while_starting_ends_the_process_as_the_signal_would(tmp_path):
     """Before the table is ready there is nothing to finish: Ctrl-C ends it (status 130)."""
     script = (
         "import os, signal, time\n"
@@ -103,6 +108,8 @@ def test_a_stop_signal_while_starting_ends_the_process_as_the_signal_would():
         "os.kill(os.getpid(), signal.SIGINT)\n"
         "time.sleep(30)\n"
     )
-    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    command = [sys.executable, "-c", script]
+    env = _command()[1]  # the checkout on the path only when testing it
+    r = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env)
     assert r.returncode == 128 + signal.SIGINT
     assert r.stderr == "companion run: stopped while starting\n"
