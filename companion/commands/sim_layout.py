@@ -58,13 +58,21 @@ def main_lines(ui: MainUI, view: TableView | None, width: int) -> list[str]:
         ranking = "  ".join(f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1))
         body = wrap(ranking, width, 2)  # on one line where it fits: 80×24 keeps the board
     else:
-        body = [("▶ " if i == ui.cursor else "  ") + line for i, line in enumerate(ui.lines)]
+        body = [_marked(line, i == ui.cursor) for i, line in enumerate(ui.lines)]
     out = wrap(title, width, 2) if title else []
     out += [line[:width] for line in body]
     out += [f"! {a}"[:width] for a in ui.alerts]
     if ui.footer:
         out.append(f"[{ui.footer}]"[:width])
     return out
+
+
+def _marked(line: str, at_cursor: bool) -> str:
+    """A body line, the cursor's marked "▶ "; an entry that shows its own arrows ("◀ power
+    cards 1-7 ▶", the private page's) is the mark itself."""
+    if at_cursor and line.startswith("◀ "):
+        return line
+    return ("▶ " if at_cursor else "  ") + line
 
 
 def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
@@ -151,13 +159,13 @@ def _log_title(back: int, width: int) -> str:
 
 
 def _fit_cursor(lines: Sequence[str], height: int) -> list[str]:
-    """The main display's lines in `height` rows; when cut, the cursor's line ("▶ ", the entry
-    a person picks on the private page or the setup screen) stays, in the last row.
+    """The main display's lines in `height` rows; when cut, the cursor's line (`_marked`: the
+    entry a person picks on the private page or the setup screen) stays, in the last row.
 
-    >>> _fit_cursor(["Only yellow looks", "  Choose your card", "▶ ◀ 1-7 ▶"], 2)
-    ['Only yellow looks', '▶ ◀ 1-7 ▶']
+    >>> _fit_cursor(["Only yellow looks", "  Choose your card", "◀ 1-7 ▶"], 2)
+    ['Only yellow looks', '◀ 1-7 ▶']
     """
-    cursor = next((i for i, line in enumerate(lines) if line.startswith("▶ ")), None)
+    cursor = next((i for i, line in enumerate(lines) if line.startswith(("▶ ", "◀ "))), None)
     if cursor is None or cursor < height - 1 or len(lines) <= height or height < 2:
         return _fit(lines, height)
     return [*lines[: height - 1], lines[cursor]]
