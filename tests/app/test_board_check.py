@@ -9,6 +9,7 @@ import re
 from companion.app.menus import presses_to
 from companion.elgrande.moves import Action
 from companion.testing import make_bots
+from hw.events import DeviceFault
 
 SEATS = ("red", "blue", "yellow")
 
@@ -120,3 +121,24 @@ def test_the_scoreboards_page_shows_where_each_lies_and_its_values(make_table):
     )
     table.press(p, "select")
     assert Action("matches", "scoreboards") not in table.app.session.seat_view(p).options
+
+
+def test_an_alert_stays_up_on_the_board_pages_and_on_the_scorings_pages_after(make_table, drawn):
+    table, p = _to_corrections(make_table)
+    table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
+    table.drain()
+    drawn.clear()
+    table.press(p, "right")  # the first board page
+    ui = _main(table)
+    assert ui.title.startswith("Board 1/") and ui.alerts == ("LED matrix: fault",), ui
+    assert "! LED matrix: fault" in drawn, drawn
+    table.press(p, *presses_to(table.app.menu_for(p), Action("confirm")))  # the board is right
+    driver = table.bots(make_bots(SEATS, 3))
+    while table.app.mode != "announce":  # the Castillo's discs, then the scoring's pages
+        assert driver.step()
+    ui = _main(table)
+    assert ui.screen == "announce" and ui.alerts == ("LED matrix: fault",), ui
+    drawn.clear()
+    table.app.painter.forget()  # the scoring's first page drawn again, to read it
+    table.app.refresh()
+    assert "! LED matrix: fault" in drawn, drawn

@@ -15,6 +15,7 @@ from companion.commands.sim_log import SimLog
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.session.resilient import open_resilient
+from hw.events import DeviceFault
 
 SEATS = ("red", "blue")  # both with a pad display in sim.toml
 
@@ -102,3 +103,11 @@ def test_the_sims_log_of_a_finished_game_resumed_ranks_the_players_and_names_no_
         "» Final scores",
         *(f"    {i}. {p} {scores[p]}" for i, p in enumerate(ranked, 1)),
     ]
+
+
+def test_an_alert_stays_up_on_the_final_page(final_table, drawn):
+    final_table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
+    drawn.clear()
+    final_table.drain()
+    assert final_table.app.main_ui().alerts == ("LED matrix: fault",)
+    assert "! LED matrix: fault" in drawn, drawn

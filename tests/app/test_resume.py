@@ -445,6 +445,25 @@ def test_the_page_kept_of_an_earlier_scoring_is_not_the_next_ones_after_a_restar
     _opens_on_its_first_page(store)
 
 
+def test_a_scoring_decided_at_the_pads_after_an_earlier_one_opens_on_its_first_page():
+    # The press that makes the decision keeps the screen state before the table hears the new
+    # scoring: what it keeps must not be the earlier scoring's page under the new decision.
+    store = MemoryStore()
+    table = Table("sim.toml", seed=9, store=store)
+    table.press("red", "select")
+    driver = table.bots({p: GreedyBot(i) for i, p in enumerate(SEATS)})
+    while table.app.mode != "announce":
+        assert driver.step()
+    heard = len(table.app.announcer.pages)
+    while table.app.mode == "announce":  # heard to its last page, which is kept
+        table.press("red", "select")
+    assert store.load_screen()["announce"] == heard
+    while table.app.mode != "announce":  # the next scoring, decided at a pad
+        assert driver.step()
+    table.close()  # the power goes before another press
+    _opens_on_its_first_page(store)
+
+
 @pytest.mark.parametrize("page", [None, -1, "1", 1.0, True])
 def test_a_kept_page_that_is_no_page_opens_the_scoring_on_its_first_page(page):
     # A screen state no table writes (a store edited by hand, its checksum made again).

@@ -353,6 +353,21 @@ def test_the_private_page_of_a_sealed_step_closes_only_on_its_players_own_presse
         table.close()
 
 
+def test_a_private_menus_cursor_stays_where_its_player_left_it_while_another_seals_and_withdraws():
+    with _table() as table:
+        table.press("red", "select")  # red opens the power cards 1-7 on its own pad
+        table.press("yellow", "long")  # yellow, without a pad display, looks
+        first = table.app.main_ui().lines
+        table.press("yellow", "right")
+        left_at = table.app.main_ui().lines  # the entry under yellow's cursor, and its n/m
+        assert left_at != first
+        table.press("yellow", "long")  # leaves the page, choosing nothing
+        enter_power_card(table, "red", 5)
+        table.press("red", "long")  # red withdraws it: back among the cards 1-7, as before
+        table.press("yellow", "long")  # yellow looks again: their cursor where they left it
+        assert table.app.main_ui().lines == left_at
+
+
 def test_a_narrow_main_display_wraps_the_private_pages_prompt_and_cuts_no_line(drawn):
     # pi.toml's 128×64 main display, with blue's and green's pad displays removed.
     table = Table(hardware=table_config("pi.toml"), seed=9)

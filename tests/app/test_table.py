@@ -86,6 +86,19 @@ def test_the_presses_to_a_choice_are_the_fewest_and_right_on_a_tie():
     assert presses_to(bids, Action("bid", 10)) == [*["right"] * 5, "select", "select"]
 
 
+def test_the_presses_to_a_choice_two_pages_on_turn_both_pages_first():
+    menu = MenuState([Action("place", str(i)) for i in range(25)])  # three pages: 9, 9, 7
+    presses = presses_to(menu, Action("place", "20"))
+    # more… one ◀ away on each full page, then two ▶ to the third entry of the last page
+    assert presses == ["left", "select", "left", "select", "right", "right", "select"]
+    for button in presses:  # pressed, they pick it
+        if button == "select":
+            picked = menu.pick()
+        else:
+            menu.move(-1 if button == "left" else 1)
+    assert picked == Action("place", "20")
+
+
 def test_an_empty_menu_has_nothing_under_its_cursor_and_select_picks_nothing():
     empty = MenuState([])
     assert empty.entries() == () and empty.current() is None and empty.pick() is None
@@ -326,6 +339,35 @@ def test_the_main_display_shows_a_menu_only_for_a_pad_without_a_display(make_tab
             break
     assert shown["with display"] == 0  # options may be private: only that pad shows them
     assert shown["without"] > 0  # a pad with no display still sees its menu somewhere
+
+
+def test_the_main_display_counts_a_blind_pads_entry_as_a_pad_does(make_table):
+    table = make_table("sim.toml", seed=9)  # yellow and green have no pad display
+    table.press("red", "select")
+    s, app = table.session, table.app
+    bots = {p: GreedyBot(i) for i, p in enumerate(s.players)}
+
+    def a_blind_pad_walks_a_public_menu() -> bool:
+        d = app.view.decision
+        if app.mode != "game" or d is None or app.view.sealed_step is not None:
+            return False
+        (p,) = d.waiting
+        return app.hw.pads[p].display is None and len(app.menu_for(p).entries()) > 2
+
+    while not a_blind_pad_walks_a_public_menu():
+        if app.mode == "announce":
+            table.press("red", "select")
+            continue
+        p = decision(s.state).players[0]
+        s.decide(p, bots[p].choose(s.state, p))
+        app.refresh()
+    (p,) = app.view.decision.waiting
+    entries = app.menu_for(p).entries()
+    n, start = len(entries), app.menu_for(p).cursor
+    for step in range(n + 1):  # all the way round, to where it started
+        at = (start + step) % n
+        assert app.main_ui().lines == (f"{p}: {entries[at]} {at + 1}/{n}",), (step, n)
+        table.press(p, "right")
 
 
 def test_a_fault_sounds_the_fault_cue_and_a_recovery_never_seen_as_a_fault_is_let_be(make_table):

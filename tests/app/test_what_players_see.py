@@ -86,6 +86,30 @@ def test_the_cursor_starts_on_a_placing_not_on_ending_the_turn(make_table):
     assert entries[cursor] not in FINISHING
 
 
+def test_a_walk_through_the_menu_leaves_no_note_and_a_seat_that_sits_out_changes_nothing(
+    make_table,
+):
+    table = make_table(seed=3, seats=THREE)  # pi.toml: green's and black's pads sit out
+    table.press("red", "select")
+    _play_until(table, _deciding_a_turn)
+    (p,) = table.app.view.decision.waiting
+    other = next(q for q in THREE if q != p)
+    table.press(other, "select")
+    assert table.app.main_ui().lines == (f"{other}: not your turn; waiting for {p}",)
+    table.press(p, "right")  # the player deciding walks their menu: the note goes, none comes
+    assert table.app.main_ui().lines == ()
+    table.press(other, "select")
+    main, heard = table.hw.display.device.image.tobytes(), _heard(table)
+    buzzer = table.hw.buzzer
+    assert buzzer.wait_idle(5)
+    played = len(buzzer.played)
+    for out in ("green", "black"):  # no turn to wait for, no undo to refuse: nothing at all
+        table.press(out, "select", "long", "left")
+    assert table.app.main_ui().lines == (f"{other}: not your turn; waiting for {p}",)
+    assert table.hw.display.device.image.tobytes() == main and _heard(table) == heard
+    assert buzzer.wait_idle(5) and len(buzzer.played) == played
+
+
 def test_a_clashed_sealed_bid_is_told_to_its_player_alone_on_their_pad(make_table, small_print):
     table = make_table(seed=3, seats=THREE)  # yellow bids first, then red, then blue
     table.press("red", "select")
