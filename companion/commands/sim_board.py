@@ -93,7 +93,13 @@ def player_lines(view: TableView, width: int) -> list[str]:
     deciding = set(d.waiting) if d is not None and not d.secret else set()
     marked = [f"[{p}]" if p in deciding else p for p in view.turn_order]
     titles = card_titles(view.face_up)
-    choosing = [p for p in view.players if status(view, p) == "choosing"]
+    # A player deciding in the open is marked in the order ("[red]"); "choosing:" names the
+    # others: a sealed step's (the bids), or one the order does not list.
+    choosing = [
+        p
+        for p in view.players
+        if status(view, p) == "choosing" and not (p in deciding and p in view.turn_order)
+    ]
     chose = [p for p in view.players if status(view, p) == "chose"]
     lines += listed("order:", marked, width, " >", short=True)
     lines += listed("cards:", titles, width, ",")

@@ -188,6 +188,20 @@ def test_the_players_panel_names_the_cards_on_offer_whole_at_80x24(players):
     assert "…" not in text and any("main display" in line for line in lines)
 
 
+def test_a_player_deciding_in_the_open_is_marked_in_the_order_and_not_named_again():
+    session = Session.new(MemoryStore(), SEATS, seed=7)
+    bots = make_bots(SEATS, 7)
+    while decision(session.state).kind != "card":  # a turn: one player decides in the open
+        p = decision(session.state).players[0]
+        session.decide(p, bots[p].choose(session.state, p))
+    view = session.table_view()
+    (deciding,) = view.decision.waiting
+    panel = player_lines(view, 40)
+    order = next(row for row in panel if row.startswith("order:"))
+    assert f"[{deciding}]" in order, panel
+    assert not any(row.startswith("choosing:") for row in panel), panel
+
+
 def test_ctrl_c_and_sigterm_are_only_noted_and_the_ui_loop_ends_at_its_next_turn(monkeypatch):
     """A handler that took the stop event's lock could wait for ever on a second Ctrl-C landing
     inside the first's `Event.set` (the terminal and `timeout` each send one): the handlers
