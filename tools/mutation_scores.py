@@ -46,12 +46,15 @@ def read_codes(meta: Path) -> dict[str, int | None]:
 
 NOTES = Path(__file__).resolve().parent.parent / "tests" / "mutation"
 _NAME = re.compile(r"^(?:[\w.]*\.)?(x\S*__mutmut_)(\d+)$")
+# `Journal._write__mutmut_7`: mutmut's `xǁJournalǁ_write__mutmut_7`, written as it reads.
+_METHOD = re.compile(r"^([A-Z]\w*)\.(\w+__mutmut_)(\d+)$")
 
 
 def noted(module: str) -> dict[str, str]:
     """The module's survivors its notes name, each as "killed" or "equivalent" (by the heading
-    it is under); a name is written short (`x_run_loop__mutmut_3`) and may be followed by
-    others of the same function (`_4`, `_5`)."""
+    it is under); a name is written short (`x_run_loop__mutmut_3`, or `Journal._write__mutmut_7`
+    for `xǁJournalǁ_write__mutmut_7`) and may be followed by others of the same function (`_4`,
+    `_5`)."""
     path = NOTES / (module.removeprefix("companion/").removesuffix(".py") + ".md")
     if not path.exists():
         return {}
@@ -66,9 +69,11 @@ def noted(module: str) -> dict[str, str]:
         elif head.startswith(("left", "timeouts", "#")):
             section = None
         for token in re.findall(r"`([^`]+)`", line):
-            match = _NAME.match(token)
+            match, method = _NAME.match(token), _METHOD.match(token)
             if match:
                 base, number = match.group(1), match.group(2)
+            elif method:
+                base, number = f"xǁ{method.group(1)}ǁ{method.group(2)}", method.group(3)
             elif base and re.fullmatch(r"_\d+", token):
                 number = token[1:]
             else:
