@@ -70,3 +70,48 @@ def test_a_card_coming_under_the_cursor_shows_its_text_from_the_first_page(make_
         table.press(p, "right")
         first = text_pages(app.pad_menu(p), (128, 32))[0]
         assert all(line in small_print[start:] for line in first), (first, small_print[start:])
+
+
+def test_while_only_the_choosers_card_text_turns_the_main_display_is_left_as_it_is(
+    make_table, mocker
+):
+    from companion.screens.pad import text_pages
+
+    table = make_table("pi.toml", seats=SEATS, seed=4)
+    driver = table.bots(make_bots(SEATS, 4))
+    app = table.app
+    while True:  # the last card on offer: the cards row is one page, the card's text is more
+        assert driver.step(), "no last card with a long text reached"
+        d = app.session.table_view().decision if app.session else None
+        if d is not None and d.kind == "card" and len(app.view.face_up) == 1:
+            p = d.waiting[0]
+            if app.has_display(p) and len(text_pages(app.pad_menu(p), (128, 32))) > 1:
+                break
+    main = mocker.spy(table.hw.display, "show")
+    pad = mocker.spy(table.hw.pads[p].display, "show")
+    _turn(table, 2)
+    assert pad.call_count == 2  # its text turned twice
+    assert main.call_count == 0  # nothing of the main display's turned: not even rendered
+
+
+def test_a_one_page_text_does_not_turn_and_a_turn_of_the_cards_row_asks_no_pad_again(
+    make_table, mocker
+):
+    # What a pad shows is worked out again at a turn only for a pad whose text has pages to
+    # turn (a turn's CPU time): here only the main display's cards row has.
+    from companion.app import painter
+    from companion.screens.pad import text_pages
+
+    table, p = _choosing_a_card(make_table)
+    app = table.app
+    for _ in app.view.face_up:
+        if len(text_pages(app.pad_menu(p), (128, 32))) == 1:
+            break
+        table.press(p, "right")
+    else:
+        raise AssertionError("no card on offer with a text of one page")
+    assert app.turn_every() is not None  # the cards row turns
+    asked = mocker.patch.object(painter, "pad_menu", wraps=painter.pad_menu)
+    shown = mocker.spy(table.hw.pads[p].display, "show")
+    app.turn()
+    assert asked.call_count == 0 and shown.call_count == 0

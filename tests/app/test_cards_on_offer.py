@@ -90,3 +90,36 @@ def test_a_page_that_turns_is_on_the_timer_and_a_row_on_one_page_is_not(
         if _frames_sent(table.hw) != before:  # the turn showed another page
             assert turning, app.main_ui()
     assert False in whole_row_turning
+
+
+def test_the_resumed_page_does_not_turn_and_the_game_page_it_opens_on_does(make_table, tmp_path):
+    # Cards are on offer from the round's start, but the resumed page shows no cards row: no
+    # timer wakes the table for it until ● opens the game page, whose row has pages to turn.
+    from store_table_testing import THREE, played_opening
+
+    from companion.session.resilient import open_resilient
+
+    played_opening(tmp_path / "game")
+    table = make_table(seats=THREE, seed=3, store=open_resilient(tmp_path / "game"))
+    app = table.app
+    assert app.mode == "resumed" and len(app.view.face_up) == 5
+    events = ScriptedQueue(table.clock, [(0, None)])
+    run_loop(app, events, Notes(None), clock=table.clock)
+    assert events.timeouts[0] == MAINTAIN_EVERY_S
+    table.press("red", "select")
+    assert app.main_ui().screen == "game" and app.turn_every() == TURN_EVERY_S
+    app.store.close()
+
+
+def test_a_cards_row_of_two_pages_turns_to_its_second_page(make_table, main_small_print, drawn):
+    # Two cards left on offer whose titles do not fit one row: the second page comes up too.
+    rows = _cards_rows(main_small_print, drawn)
+    table = make_table("pi.toml", seats=SEATS, seed=1)
+    driver = table.bots(make_bots(SEATS, 1))
+    while not any(r.startswith("Cards 1/2 ") for r in rows()):
+        assert driver.step(), "no cards row of two pages reached"
+    app = table.app
+    assert app.turn_every() == TURN_EVERY_S
+    before = len(rows())
+    app.turn()
+    assert [r.split()[1] for r in rows()[before:]] == ["2/2"]

@@ -444,3 +444,60 @@ def test_the_first_pad_then_the_main_display_then_the_other_pads_are_drawn(make_
     table.press("red", "select")  # the game starts: every display changes
     pads = [p for p, pad in table.hw.pads.items() if pad.display is not None]
     assert order == [pads[0], "main", *pads[1:]]
+
+
+def _tick(table, seconds: float) -> None:
+    """`seconds` pass; the hub reads the pins and the table handles what they said."""
+    table.clock.advance(seconds)
+    table.hw.input.pump()
+    table.drain()
+
+
+def test_a_held_arrow_moves_the_cursor_again_at_every_repeat(make_table):
+    from hw.events import Btn
+
+    table = make_table()  # pi.toml: repeats after 0.5 s, then every 0.15 s
+    gpio = table.hw.config.players["red"].pin(Btn.RIGHT)
+    table.presser.pins.drive(gpio, True)
+    for _ in range(17):  # 0.85 s: the press, then repeats at 0.5, 0.65 and 0.8 s
+        _tick(table, 0.05)
+    table.presser.pins.drive(gpio, False)
+    _tick(table, 0.05)
+    ui = table.app.main_ui()
+    assert ui.lines[ui.cursor] == "green: plays", ui  # four lines on from "Start the game"
+
+
+def test_a_stuck_button_is_named_until_it_is_released_and_a_recovery_never_seen_stuck_is_let_be(
+    make_table,
+):
+    from hw.events import Btn, Kind, PadEvent
+
+    table = make_table()  # pi.toml: a button held 30 s is stuck
+    gpio = table.hw.config.players["red"].pin(Btn.SELECT)
+    table.presser.pins.drive(gpio, True)
+    _tick(table, 0.05)
+    _tick(table, 31.0)
+    assert table.app.main_ui().alerts == ("red's pad: select stuck",)
+    table.presser.pins.drive(gpio, False)
+    _tick(table, 0.05)
+    assert table.app.main_ui().alerts == ()  # released: the pad works again
+    # hw sends a pad's recovery only after its stuck report; one without is let be all the same.
+    table.hw.events.put(PadEvent("blue", Btn.SELECT, Kind.RECOVERED, at=table.clock()))
+    table.drain()
+    assert table.app.main_ui().alerts == () and table.app.mode == "setup"
+
+
+def test_a_press_asks_again_only_for_the_menu_of_the_pad_it_moved(make_table, mocker):
+    """What a pad shows is worked out again only when what it is drawn from changed: walking
+    one's menu asks for that pad's menu alone, not the other four (a press's CPU time)."""
+    from companion.app import painter
+
+    table = make_table()
+    table.press("red", "select")  # the game starts: sealed power cards, every pad's menu built
+    asked = mocker.patch.object(painter, "pad_menu", wraps=painter.pad_menu)
+    table.press("blue", "left")  # blue walks its sealed menu
+    assert [call.args[1] for call in asked.call_args_list] == ["blue"]
+    asked.reset_mock()
+    table.press("blue", "right")
+    table.press("green", "left")  # green's cursor moves: green alone, blue as it was
+    assert [call.args[1] for call in asked.call_args_list] == ["blue", "green"]
