@@ -12,7 +12,14 @@ from typing import Any
 from companion.app.core import TableCore
 from companion.app.mode import Mode
 from companion.app.modes import MODES
-from companion.screens import MainUI, PadMenu, render_chart, render_main, render_matrix, render_pad
+from companion.screens import (
+    MainUI,
+    PadMenu,
+    render_chart_page,
+    render_main,
+    render_matrix,
+    render_pad,
+)
 from companion.screens.chart import score_history
 from companion.screens.game_page import offer_pages
 from companion.screens.pad import text_pages
@@ -95,7 +102,7 @@ class Painter:
             size, mode = hw.display.size, "1" if hw.display.mode == "1" else "L"
             if chart:  # the score progression, one line a player
                 history = score_history(t.s.public_events())
-                main = render_chart(history, t.s.players, size, mode)
+                main = render_chart_page(history, t.s.players, size, mode, ui.alerts)
             else:
                 main = render_main(_public(t), ui, size, mode)
             t.outputs.main(main)

@@ -46,6 +46,21 @@ def render_main(view: dict[str, Any], ui: MainUI, size: tuple[int, int], mode: s
     return c.image
 
 
+def render_chart_page(
+    history: list[dict[str, Any]],
+    players: list[str],
+    size: tuple[int, int],
+    mode: str,
+    alerts: tuple[str, ...] = (),
+) -> Image.Image:
+    """The score chart on the whole display (the final page's second page), the alerts under
+    it as on every page: a "NOT SAVED" stays in sight while the table looks at the chart."""
+    c = Canvas(size, mode)
+    bottom = _alerts(c, alerts)
+    c.image.paste(render_chart(history, players, (c.width, bottom), mode), (0, 0))
+    return c.image
+
+
 def _body_rows(c: Canvas, bottom: int, top: int = BODY) -> list[int]:
     """The y of each body row that fits above `bottom`."""
     return list(range(top, bottom - LINE, LINE)) if bottom - top >= LINE + 1 else []

@@ -111,3 +111,11 @@ def test_an_alert_stays_up_on_the_final_page(final_table, drawn):
     final_table.drain()
     assert final_table.app.main_ui().alerts == ("LED matrix: fault",)
     assert "! LED matrix: fault" in drawn, drawn
+
+
+def test_an_alert_stays_up_under_the_score_chart(final_table, drawn):
+    final_table.press("red", "select")  # the chart
+    final_table.hw.events.put(DeviceFault("LED matrix", False, "bus error", at=0.0))
+    drawn.clear()
+    final_table.drain()
+    assert "! LED matrix: fault" in drawn, drawn
