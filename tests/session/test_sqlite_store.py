@@ -383,3 +383,111 @@ def test_a_version_1_file_gets_the_screen_table_and_keeps_its_game(path):
     assert again.load() == (HEADER, [entry(1)]) and again.load_screen() == SCREEN
     assert again._conn.execute("PRAGMA user_version").fetchone() == (2,)
     again.close()
+
+
+# -- damage the checksums do not catch, and what a look reports ---------------------------------
+
+
+def test_a_row_that_cannot_be_decoded_is_damage_named_by_its_entry(path):
+    # Bytes that are no UTF-8 pass SQLite's integrity check: the read itself fails, at entry 3.
+    filled(path, 5)
+    sql(path, "UPDATE entry SET player = CAST(X'FF' AS TEXT) WHERE seq = 3")
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(i) for i in range(1, 6)])
+    assert store.damage.what.startswith("entry 3 cannot be read: ")
+    assert store.damage.what.endswith("; kept 5: 4 from the file, 1 from the journal")
+    store.close()
+
+
+def test_an_undo_past_a_damaged_row_is_still_proved_by_the_file(path):
+    store = filled(path, 3, close=False)
+    undo = LogEntry(4, "red", {"cancels": 3}, "undo")
+    store.append(undo)
+    store.append(entry(5))
+    store.close()
+    sql(path, "UPDATE entry SET player = CAST(X'FF' AS TEXT) WHERE seq = 2")
+    again = SqliteStore(path)
+    assert again.load() == (HEADER, [entry(1), entry(2), entry(3), undo, entry(5)])
+    # Only entry 2 needed the journal: rows 3-5 were looked up past it, the undo with its kind.
+    assert again.damage.what.endswith("; kept 5: 4 from the file, 1 from the journal")
+    again.close()
+
+
+def test_a_row_past_damage_whose_action_is_no_object_is_not_taken_even_if_its_checksum_holds(
+    path,
+):
+    filled(path, 3)
+    conn = sqlite3.connect(path, isolation_level=None)
+    (second,) = conn.execute("SELECT checksum FROM entry WHERE seq = 2").fetchone()
+    forged = sqlite_schema.entry_checksum(second, LogEntry(3, "red", [1]))  # type: ignore[arg-type]
+    conn.execute("UPDATE entry SET action = '[1]', checksum = ? WHERE seq = 3", (forged,))
+    conn.execute("UPDATE entry SET player = CAST(X'FF' AS TEXT) WHERE seq = 2")
+    conn.close()
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])  # 2 and 3: the journal's
+    assert store.damage.what.endswith("; kept 3: 1 from the file, 2 from the journal")
+    store.close()
+
+
+def test_a_screen_state_that_is_no_object_is_ignored_even_if_its_checksum_holds(path):
+    store = filled(path, 1, close=False)
+    store.save_screen(SCREEN)
+    store.close()
+    sql(path, "UPDATE screen SET state = '[1]', checksum = ?", sqlite_schema.screen_checksum("[1]"))
+    again = SqliteStore(path)
+    assert again.load_screen() is None and again.damage is None
+    again.close()
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_a_schema_version_damaged_downwards_is_damage_and_the_journal_restores_the_game(
+    path, version
+):
+    # The migrations then meet tables already there: the file is not a readable store.
+    filled(path, 3)
+    sql(path, f"PRAGMA user_version = {version}")
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])
+    assert store.damage.what.startswith("the file is not a readable store: table ")
+    assert "already exists" in store.damage.what and len(damaged_copies(path)) == 1
+    store.close()
+    again = SqliteStore(path)
+    assert again.damage is None and again.load()[1] == [entry(1), entry(2), entry(3)]
+    again.close()
+
+
+def test_a_file_sqlite_will_not_put_in_wal_mode_is_damage_said_with_the_mode_it_kept(
+    path, monkeypatch
+):
+    filled(path, 2)
+    sql(path, "PRAGMA journal_mode=DELETE")
+    old = path
+
+    class KeepsItsMode(sqlite3.Connection):
+        def execute(self, statement, *args):
+            if statement == "PRAGMA journal_mode=WAL":  # what SQLite answers when it cannot
+                statement = "PRAGMA journal_mode"
+            return super().execute(statement, *args)
+
+    def connect(where: Path) -> sqlite3.Connection:
+        factory = KeepsItsMode if where == old else sqlite3.Connection
+        return sqlite3.connect(where, isolation_level=None, factory=factory)
+
+    monkeypatch.setattr(SqliteStore, "_connect", staticmethod(connect))
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2)])
+    assert store.damage.what.startswith(
+        "the file is not a readable store: journal_mode=WAL refused (got 'delete')"
+    )
+    store.close()
+
+
+def test_a_read_only_look_counts_what_each_source_proved_as_an_open_does(path):
+    filled(path, 5)
+    sql(path, "UPDATE entry SET action = ? WHERE seq = 4", json.dumps({"kind": "bid", "target": 1}))
+    stored, damage = SqliteStore.read_only(path)
+    assert stored.load() == (HEADER, [entry(i) for i in range(1, 6)])
+    assert (damage.kept, damage.from_file, damage.from_journal) == (5, 4, 1)
+    opened = SqliteStore(path)
+    assert (opened.damage.from_file, opened.damage.from_journal) == (4, 1)
+    opened.close()
