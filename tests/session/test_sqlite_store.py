@@ -7,6 +7,7 @@ import os
 import signal
 import sqlite3
 import stat
+import struct
 import subprocess
 import sys
 import textwrap
@@ -308,6 +309,15 @@ def test_keep_prefix_drops_a_refused_tail_after_copying_the_file(path):
     assert SqliteStore(path).load()[1] == [entry(1), entry(2), entry(3, marker="new")]
 
 
+def test_a_refused_tail_of_a_store_repaired_on_opening_is_listed_after_the_first_problem(path):
+    filled(path, 4)
+    store = SqliteStore(without_journal(path))  # damage found on opening
+    damage = store.keep_prefix(2, "entry 3 was refused by the rules engine")
+    assert damage.problems == ("the journal was missing", "entry 3 was refused by the rules engine")
+    assert damage.summary.startswith("Damaged: the journal was missing (and 1 more).")
+    store.close()
+
+
 def test_the_damage_message_never_shows_a_stored_action(path):
     filled(path, 3)
     sql(path, "UPDATE entry SET action = ? WHERE seq = 2", '{"kind":"bid","target":"SECRET13"}')
@@ -330,6 +340,42 @@ def test_a_journal_of_another_game_with_the_same_number_is_damage_never_mixed_in
     assert store.load() == (other, theirs)  # one game whole, not entry 1 of ours and 2-3 of theirs
     assert "game.db and the journal hold different games" in store.damage.message
     assert len(damaged_copies(path)) == 1
+
+
+def test_a_store_file_a_hand_removed_is_said_missing_and_its_journal_restores_the_game(path):
+    filled(path, 2)
+    path.unlink()
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2)])
+    assert store.damage.problems[0] == "game.db was missing"
+    assert store.damage.summary.startswith("Damaged: game.db was missing")
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [(511, "the file is truncated"), (512, "the file is not a readable store: ")],
+)
+def test_a_file_cut_short_is_said_truncated_below_512_bytes_and_unreadable_from_there(
+    path, size, said
+):
+    # 512 bytes is SQLite's smallest page: from there SQLite itself says what is wrong.
+    filled(path, 2)
+    with open(path, "r+b") as f:
+        f.truncate(size)
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2)])  # the journal proves both
+    assert store.damage.problems[0].startswith(said)
+    store.close()
+
+
+def test_a_header_whose_players_are_no_json_is_damage_the_journal_repairs(path):
+    filled(path, 2)
+    sql(path, "UPDATE game SET players = 'red, blue, yellow'")
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2)])
+    assert store.damage.problems[0] == "game 1's header failed its checksum"
+    store.close()
 
 
 # -- the screen state ----------------------------------------------------------------------------
@@ -364,6 +410,32 @@ def test_an_edited_screen_state_is_ignored_and_is_not_damage(path):
     assert again.load_screen() is None  # the screens start afresh
     assert again.load() == (HEADER, [entry(1), entry(2)]) and again.damage is None
     again.close()
+
+
+def _unused_pages(path: Path, count: int) -> None:
+    """Pages added to the file that no table uses: SQLite's integrity check lists each."""
+    data = bytearray(path.read_bytes())
+    (pages,) = struct.unpack(">I", data[28:32])  # the header's page count
+    (size,) = struct.unpack(">H", data[16:18])
+    data[28:32] = struct.pack(">I", pages + count)
+    path.write_bytes(bytes(data + bytes(count * size)))
+
+
+def test_a_store_with_no_game_yet_that_fails_its_integrity_check_is_rebuilt_and_says_so(path):
+    path.parent.mkdir()
+    store = SqliteStore(path)
+    store.save_screen(SCREEN)  # the setup screen's choices: no game started yet
+    store.close()
+    _unused_pages(path, 4)
+    again = SqliteStore(path)
+    (problem,) = again.damage.problems
+    assert problem.startswith("integrity check failed: *** in database main ***\nPage 5 is never")
+    # SQLite's report (a line per unused page) cut to 80 characters for the main display.
+    assert len(problem) == len("integrity check failed: ") + 80
+    assert again.load() == (None, []) and again.load_screen() == SCREEN
+    assert len(damaged_copies(path)) == 1
+    again.close()
+    assert SqliteStore(path).damage is None  # the rebuilt file is whole
 
 
 def test_a_version_1_file_gets_the_screen_table_and_keeps_its_game(path):

@@ -14,14 +14,15 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from session_testing import HEADER, entry, filled
 from test_resilient_store import big, tmpfs
 
-from companion.session import sqlite_disk
+from companion.session import sqlite_disk, sqlite_schema
 from companion.session.journal import journal_path, read_journal
-from companion.session.resilient import ResilientStore, failure_reason
+from companion.session.resilient import ResilientStore, failure_reason, open_resilient
 from companion.session.sqlite_store import SqliteStore, default_path
 from companion.session.store import NotAStore
 from companion.testing import VirtualClock
@@ -40,6 +41,20 @@ def test_without_systemd_or_xdg_the_store_is_in_the_homes_state_directory(monkey
     monkeypatch.setenv("XDG_STATE_HOME", "")
     monkeypatch.setenv("HOME", "/home/pi")
     assert default_path() == Path("/home/pi/.local/state/elgrande-companion/game.db")
+
+
+def test_the_longest_store_name_the_file_system_allows_with_its_file_built_aside_is_kept(tmp_path):
+    # The longest name the store gives a file of its own: the new file is built aside as
+    # "<name>.rebuild" and renamed into place; SQLite gives it a "-journal" until WAL mode is on.
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX") - len(".rebuild-journal")
+    path = tmp_path / ("g" * (longest - len(".db")) + ".db")
+    store = SqliteStore(path)
+    store.start(HEADER)
+    store.append(entry(1))
+    store.close()
+    again = SqliteStore(path)
+    assert again.load() == (HEADER, [entry(1)]) and again.damage is None
+    again.close()
 
 
 # -- the words for a disk that refuses -----------------------------------------------------------
@@ -68,6 +83,32 @@ def test_sqlites_own_database_or_disk_is_full_is_said_disk_full(tmp_path, monkey
         store.append(big(seq))
     assert store.message == f"NOT SAVED: disk full at {path}"
     assert len(store.load()[1]) == seq  # the game goes on in memory
+
+
+def test_a_file_the_disk_has_no_room_to_migrate_is_left_as_it_was_never_taken_for_damage(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "game.db"
+    store = filled(path, 0, close=False)  # an older game, long
+    for seq in range(1, 13):
+        store.append(big(seq))
+    store.start(HEADER)  # the latest game; the journal holds it
+    store.append(entry(1))
+    store.close()
+    old = sqlite3.connect(path, isolation_level=None)  # as the program before the screen table
+    old.execute("DROP TABLE screen")
+    old.execute("PRAGMA user_version = 1")
+    old.execute("VACUUM")  # no free page left in it
+    (pages,) = old.execute("PRAGMA page_count").fetchone()
+    old.close()
+    before = path.read_bytes()
+    _on(monkeypatch, f"PRAGMA max_page_count = {pages}")  # no room for the new table's page
+    kept = open_resilient(path)
+    assert kept.message == f"NOT SAVED: disk full at {path}" and kept.damage is None
+    assert kept.load() == (HEADER, [entry(1)])  # resumed from the file as it is
+    assert path.read_bytes() == before
+    assert not [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    kept.close()
 
 
 def test_a_file_system_sqlite_cannot_keep_a_wal_on_is_said_and_the_game_goes_on(
@@ -118,6 +159,25 @@ def test_a_write_the_disk_refuses_is_said_as_what_the_disk_shows(tmp_path, monke
     assert failure_reason(sqlite_disk.store_error(error, "cannot keep entry 3 in", path)) == said
 
 
+def test_a_damaged_store_the_disk_will_not_let_be_rebuilt_says_why_and_resumes(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "game.db"
+    filled(path, 2)
+    journal_path(path).unlink()  # damage found on opening: the file and the journal are rebuilt
+
+    def failed(*args: Any) -> None:  # the rebuilt journal cannot be put in place: no inode left
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "replace", failed)
+    store = open_resilient(path)
+    monkeypatch.undo()
+    assert store.message == f"NOT SAVED: disk full at {path}"  # the disk's own words, not a guess
+    assert store.load() == (HEADER, [entry(1), entry(2)])
+    assert store.damage is not None and "the journal was missing" in store.damage.what
+    store.close()
+
+
 # -- a full disk: the -wal's old frames are the room ---------------------------------------------
 
 
@@ -144,6 +204,27 @@ def test_a_wal_that_may_not_grow_is_emptied_into_the_file_and_every_decision_kep
     again = SqliteStore(path)
     assert again.load() == (HEADER, [entry(seq) for seq in range(1, 31)])
     again.close()
+
+
+WAL_BYTES = sqlite_schema.WAL_PAGES * 4096  # the -wal's usual length: WAL_PAGES 4 KiB pages
+
+
+@pytest.mark.parametrize(
+    ("free", "emptied"), [(2 * WAL_BYTES - 1, True), (2 * WAL_BYTES, False)], ids=["less", "twice"]
+)
+def test_with_less_than_twice_the_wals_length_free_each_decision_empties_the_wal(
+    tmp_path, monkeypatch, free, emptied
+):
+    path = tmp_path / "game.db"
+    store = filled(path, 0, close=False)
+    room = SimpleNamespace(f_flag=0, f_bsize=4096, f_frsize=1, f_bavail=free)
+    monkeypatch.setattr(os, "statvfs", lambda _: room)
+    store.append(entry(1))
+    monkeypatch.undo()
+    wal = sqlite_disk.sidecars(path)[0]
+    assert (wal.stat().st_size == 0) == emptied  # emptied into the file: it may not grow back
+    store.close()
+    assert SqliteStore(path).load() == (HEADER, [entry(1)])
 
 
 def test_a_disk_filled_by_someone_else_takes_the_next_decisions_in_the_wals_room(tmp_path):
