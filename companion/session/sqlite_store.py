@@ -229,8 +229,7 @@ class SqliteStore:
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
         # isolation_level=None: we write BEGIN/COMMIT ourselves, one transaction per call.
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        return conn
+        return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
     def _read(self) -> None:
         """Load the current game, checking it; on damage, repair and set `self.damage`."""
@@ -257,7 +256,9 @@ class SqliteStore:
             self._found(merged.report(), copy, merged)
             return
         journal, self._journal = self._journal, None
-        try:  # an append cut between the journal's write and the file's commit: finish it
+        try:  # a start (the file holds no game) or an append cut before the file's commit
+            if self._header is None and merged.header is not None:
+                self.start(merged.header)
             for entry in merged.entries[len(self._entries) :]:
                 self.append(entry)
         finally:
@@ -389,11 +390,9 @@ class SqliteStore:
         return self._conn
 
     def _rollback(self) -> None:
-        try:
+        with contextlib.suppress(sqlite3.Error):
             if self._conn is not None and self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
-        except sqlite3.Error:
-            pass
 
     def _close_quietly(self) -> None:
         with contextlib.suppress(OSError):
