@@ -272,7 +272,8 @@ class SqliteStore:
         try:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
             if rows != [("ok",)]:
-                problems.append("integrity check failed: " + str(rows[0][0])[:80])
+                report = " ".join(str(rows[0][0]).split())  # SQLite's has line breaks
+                problems.append("integrity check failed: " + report[:80])
         except schema.DAMAGE as exc:
             problems.append(f"integrity check failed: {exc}")
         structural = bool(problems)

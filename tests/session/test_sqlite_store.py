@@ -429,9 +429,10 @@ def test_a_store_with_no_game_yet_that_fails_its_integrity_check_is_rebuilt_and_
     _unused_pages(path, 4)
     again = SqliteStore(path)
     (problem,) = again.damage.problems
-    assert problem.startswith("integrity check failed: *** in database main ***\nPage 5 is never")
-    # SQLite's report (a line per unused page) cut to 80 characters for the main display.
-    assert len(problem) == len("integrity check failed: ") + 80
+    assert problem.startswith("integrity check failed: *** in database main *** Page 5 is never")
+    # SQLite's report (a line per unused page) on one line, cut to 80 characters for the main
+    # display.
+    assert len(problem) == len("integrity check failed: ") + 80 and "\n" not in problem
     assert again.load() == (None, []) and again.load_screen() == SCREEN
     assert len(damaged_copies(path)) == 1
     again.close()
