@@ -72,6 +72,14 @@ def test_a_refused_decision_stores_nothing_and_changes_nothing():
     assert len(s.entries) == 6 and _snapshot(s) == before
 
 
+def test_a_refused_decision_says_the_engines_reason():
+    # The session hands the engine the player who pressed: the reason names them and whose
+    # decision it is (the app shows nobody these words today; they are the API's "why").
+    s = _first_turn()
+    with pytest.raises(RuleError, match=r"^it is not blue's decision now; waiting for red: "):
+        s.decide("blue", Action("take", 1))
+
+
 def test_resume_replays_the_log_to_the_same_game():
     s = _first_turn()
     s.decide("red", legal_actions(s.state, "red")[0])

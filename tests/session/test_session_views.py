@@ -54,8 +54,19 @@ def test_a_seat_view_holds_the_seat_s_own_and_its_repr_names_only_the_seat():
     assert len(red.hand) == 13 and list(red.hand) == sorted(red.hand)
     assert red.options == tuple(s.legal("red")) and red.may_look
     assert repr(red) == "SeatView(player='red')"
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="yellow"):
         s.seat_view("yellow")
+
+
+def test_a_seat_deciding_a_public_step_whose_options_are_open_may_not_look():
+    # The action card is chosen in the open: a pad without a display needs no private page.
+    s = _new()
+    for p, bid in (("red", 13), ("blue", 12), ("green", 11)):
+        s.decide(p, Action("bid_group", "8-13"))
+        s.decide(p, Action("bid", bid))
+    asked = s.table_view().decision
+    assert (asked.kind, asked.secret, asked.waiting) == ("card", False, ("red",))
+    assert [s.seat_view(p).may_look for p in s.players] == [False, False, False]
 
 
 def test_a_clashed_bid_is_told_to_its_seat_alone():

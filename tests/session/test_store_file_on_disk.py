@@ -20,6 +20,7 @@ import pytest
 from session_testing import HEADER, entry, filled
 from test_resilient_store import big, tmpfs
 
+from companion.commands.check_store import check_store_command
 from companion.session import sqlite_disk, sqlite_schema
 from companion.session.journal import journal_path, read_journal
 from companion.session.resilient import ResilientStore, failure_reason, open_resilient
@@ -55,6 +56,21 @@ def test_the_longest_store_name_the_file_system_allows_with_its_file_built_aside
     again = SqliteStore(path)
     assert again.load() == (HEADER, [entry(1)]) and again.damage is None
     again.close()
+
+
+def test_a_relative_xdg_state_home_is_refused_by_check_store_with_the_words_why(
+    monkeypatch, capsys
+):
+    # `companion check-store` with no path looks where `run` keeps the store: a relative
+    # XDG_STATE_HOME makes that a relative path, which the store refuses, saying why.
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("XDG_STATE_HOME", "state")
+    assert check_store_command(default_path()) == 2
+    assert capsys.readouterr().err == (
+        "companion check-store: store path must be absolute, got "
+        "'state/elgrande-companion/game.db' (the working directory changes when lgpio is "
+        "imported); use e.g. /var/lib/elgrande-companion/game.db\n"
+    )
 
 
 # -- the words for a disk that refuses -----------------------------------------------------------
@@ -243,6 +259,39 @@ def test_a_disk_filled_by_someone_else_takes_the_next_decisions_in_the_wals_room
         assert SqliteStore(path).load() == (HEADER, [entry(seq) for seq in range(1, 36)])
 
 
+def _wal_after_a_decision(tmp_path: Path, monkeypatch, statvfs) -> int:
+    """The -wal's length after one more decision, with the disk's free room as `statvfs` says."""
+    path = tmp_path / "game.db"
+    store = filled(path, 2, close=False)
+    monkeypatch.setattr(os, "statvfs", statvfs)
+    store.append(entry(3))
+    monkeypatch.undo()
+    try:
+        return (tmp_path / "game.db-wal").stat().st_size
+    finally:
+        store.close()
+
+
+def _no_statvfs(_):
+    raise OSError(errno.EACCES, "Permission denied")
+
+
+@pytest.mark.parametrize(
+    ("statvfs", "emptied"),
+    [
+        (_statvfs(MIB - 4096), True),  # less than the -wal's usual 1 MiB: it is kept short
+        (_statvfs(MIB), False),  # room for it
+        (_no_statvfs, False),  # the room unknown: the -wal grows as usual
+    ],
+    ids=["less-than-1MiB", "1MiB", "unknown"],
+)
+def test_the_wal_is_emptied_after_a_decision_only_when_the_disk_lacks_room_for_it(
+    tmp_path, monkeypatch, statvfs, emptied
+):
+    # Emptying it costs a checkpoint (file writes and fsyncs) at every decision: only when needed.
+    assert (_wal_after_a_decision(tmp_path, monkeypatch, statvfs) == 0) is emptied
+
+
 # -- damage --------------------------------------------------------------------------------------
 
 
@@ -258,6 +307,27 @@ def test_a_schema_garbled_with_bytes_that_are_no_text_is_damage_the_journal_repa
     assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])
     assert "not a readable store" in store.damage.message
     assert store.damage.from_journal == 3
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("garbled", "the file is not a readable store: file is not a database"),
+        ("emptied", "the file is truncated"),
+    ],
+)
+def test_a_store_file_damaged_beside_its_journal_is_said_damaged_not_missing(
+    tmp_path, damage, said
+):
+    # No SQLite header: only its journal says the file is ours, so it is damage, repaired.
+    path = tmp_path / "game.db"
+    filled(path, 3)
+    data = path.read_bytes()
+    path.write_bytes(bytes(100) + data[100:] if damage == "garbled" else b"")
+    store = SqliteStore(path)
+    assert store.load() == (HEADER, [entry(1), entry(2), entry(3)])
+    assert store.damage.what == f"{said}; kept 3: 0 from the file, 3 from the journal"
     store.close()
 
 
