@@ -39,7 +39,9 @@ def default_path(environ: dict[str, str] | None = None) -> Path:
     state = env.get("STATE_DIRECTORY", "").split(":")[0]
     if state:
         return Path(state) / DEFAULT_NAME
-    xdg = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    xdg = env.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(xdg):  # unset, empty or relative: the XDG spec says to ignore it
+        xdg = str(Path.home() / ".local" / "state")
     return Path(xdg) / "elgrande-companion" / DEFAULT_NAME
 
 
@@ -179,8 +181,15 @@ def existing_store(path: Path, journal: Path) -> bool:
             )
     if not path.exists():
         return False
-    head = _first_bytes(path, 100)
-    ours = _first_bytes(journal, len(MAGIC)) == MAGIC.encode()
+    try:
+        head = _first_bytes(path, 100)
+    except OSError as exc:  # e.g. a store left by root that the service's user may not read
+        code = exc.errno or errno.EIO
+        raise StoreError(code, f"cannot read {shown(path)}: {exc.strerror}") from exc
+    try:
+        ours = _first_bytes(journal, len(MAGIC)) == MAGIC.encode()
+    except OSError:
+        ours = False
     if head.startswith(SQLITE_MAGIC):
         tables = _tables(path)
         if not ours and tables is not None and not {"game", "entry"} <= tables:
@@ -200,9 +209,11 @@ def existing_store(path: Path, journal: Path) -> bool:
 
 
 def _first_bytes(path: Path, size: int) -> bytes:
+    """Up to `size` bytes from the start of a regular file (b"": none there); OSError if it
+    cannot be read."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    except OSError:
+    except FileNotFoundError:
         return b""
     try:
         return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else b""

@@ -37,9 +37,11 @@ def test_the_store_lives_in_the_first_of_the_state_directories_systemd_gives(mon
     assert default_path() == Path("/var/lib/elgrande-companion/game.db")
 
 
-def test_without_systemd_or_xdg_the_store_is_in_the_homes_state_directory(monkeypatch):
+@pytest.mark.parametrize("xdg", ["", "state"], ids=["empty", "relative"])
+def test_without_systemd_or_xdg_the_store_is_in_the_homes_state_directory(monkeypatch, xdg):
+    # A relative XDG_STATE_HOME is ignored, as the XDG spec says (`companion run` died on it).
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
-    monkeypatch.setenv("XDG_STATE_HOME", "")
+    monkeypatch.setenv("XDG_STATE_HOME", xdg)
     monkeypatch.setenv("HOME", "/home/pi")
     assert default_path() == Path("/home/pi/.local/state/elgrande-companion/game.db")
 
@@ -58,18 +60,12 @@ def test_the_longest_store_name_the_file_system_allows_with_its_file_built_aside
     again.close()
 
 
-def test_a_relative_xdg_state_home_is_refused_by_check_store_with_the_words_why(
-    monkeypatch, capsys
-):
-    # `companion check-store` with no path looks where `run` keeps the store: a relative
-    # XDG_STATE_HOME makes that a relative path, which the store refuses, saying why.
-    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
-    monkeypatch.setenv("XDG_STATE_HOME", "state")
-    assert check_store_command(default_path()) == 2
+def test_a_relative_store_path_is_refused_by_check_store_with_the_words_why(capsys):
+    # The command line makes a path absolute; a caller of check_store_command may not.
+    assert check_store_command(Path("state/game.db")) == 2
     assert capsys.readouterr().err == (
-        "companion check-store: store path must be absolute, got "
-        "'state/elgrande-companion/game.db' (the working directory changes when lgpio is "
-        "imported); use e.g. /var/lib/elgrande-companion/game.db\n"
+        "companion check-store: store path must be absolute, got 'state/game.db' (the working "
+        "directory changes when lgpio is imported); use e.g. /var/lib/elgrande-companion/game.db\n"
     )
 
 
@@ -398,3 +394,24 @@ def test_a_long_path_is_shown_cut_in_its_middle_to_80_characters(tmp_path, lengt
     assert refused.value.strerror == (
         f"{shown} is a directory, not a companion store; it was left untouched"
     )
+
+
+def test_a_store_file_its_user_may_not_read_is_said_so_not_called_empty(tmp_path, capsys, mocker):
+    # A store left by `sudo companion run` (root's, mode 0600) under the service's own user; the
+    # tests run as root, who reads any file, so the refusal is the kernel's stand-in.
+    path = tmp_path / "game.db"
+    store = SqliteStore(path)
+    store.start(HEADER)
+    store.close()
+    real_open = os.open
+
+    def refusing(p, *args, **kwargs):
+        if Path(p) == path:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(p))
+        return real_open(p, *args, **kwargs)
+
+    mocker.patch.object(sqlite_disk.os, "open", refusing)
+    assert check_store_command(path) == 2
+    err = capsys.readouterr().err
+    assert err == f"companion check-store: cannot read {path}: Permission denied\n", err
+    assert path.stat().st_size > 0  # left as it was
