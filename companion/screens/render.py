@@ -8,18 +8,9 @@
 
 from __future__ import annotations
 
-from companion.screens.chart import render_chart
 from companion.screens.main_display import render_chart_page, render_main
 from companion.screens.matrix import render_matrix
 from companion.screens.model import MainUI, PadMenu
 from companion.screens.pad import render_pad
 
-__all__ = [
-    "MainUI",
-    "PadMenu",
-    "render_chart",
-    "render_chart_page",
-    "render_main",
-    "render_matrix",
-    "render_pad",
-]
+__all__ = ["MainUI", "PadMenu", "render_chart_page", "render_main", "render_matrix", "render_pad"]
