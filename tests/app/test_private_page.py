@@ -193,3 +193,29 @@ def test_the_entry_is_drawn_when_an_alert_leaves_the_private_page_one_row(make_t
     drawn.clear()
     table.press("blue", "right")
     assert "◀ power cards 8-13 ▶" in drawn, drawn
+
+
+def test_a_sealed_choice_is_drawn_marked_on_the_private_page_with_how_to_leave_or_withdraw(
+    make_table, monkeypatch
+):
+    from companion.screens import canvas as canvas_module
+
+    texts: list[tuple[str, int]] = []  # each text drawn, and its ink: 0 dark on a lit band
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        texts.append((text, fill))
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
+    table = make_table("sim.toml", seed=9)
+    table.press("red", "select")
+    table.press("yellow", "long")  # no pad display: the private page
+    enter_power_card(table, "yellow", 9)  # sealed: the page closes
+    texts.clear()
+    table.press("yellow", "long")  # to see the sealed choice
+    ink = {text: fill for text, fill in texts}
+    choice = "your choice: power 9: 2 to court"
+    assert set(ink) == {"Only yellow looks", choice, "● leave  hold ● withdraw"}
+    assert ink[choice] == 0  # the line the page is about, marked as an entry is
+    assert ink["● leave  hold ● withdraw"] != 0
