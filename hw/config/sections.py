@@ -79,7 +79,19 @@ def read_display(r: Reader, raw: object, key: str, *, private: bool) -> DisplayC
                     join(key, name),
                     f'only for interface = "{other}"; remove it or set interface = "{other}"',
                 )
-    return r.section(DisplayConfig, raw, key, fixed={"key": key})
+    display = r.section(DisplayConfig, raw, key, fixed={"key": key})
+    least = (128, 32) if private else (128, 64)  # what the pages are laid out for
+    if display is not None and not (display.size[0] >= least[0] and display.size[1] >= least[1]):
+        (w, h), on_side = display.size, display.rotate % 2 == 1
+        turned = f" (rotate = {display.rotate} turns it on its side)" if on_side else ""
+        keep = " with rotate = 0 or 2" if on_side else ""
+        r.add(
+            key,
+            f"{w}×{h} as drawn{turned} is too small for the pages; "
+            f"accepted: at least {least[0]}×{least[1]} as drawn{keep}",
+        )
+        return None
+    return display
 
 
 def read_main_display(r: Reader, data: dict[str, Any]) -> DisplayConfig | None:

@@ -104,6 +104,24 @@ def test_size_the_model_does_not_support_is_refused_by_asking_luma():
     assert "128×64" in msg
 
 
+def test_a_display_too_small_for_its_pages_is_refused_with_what_keeps_it_wide():
+    (msg,) = problems(edited(**{"display.rotate": 1}))
+    assert msg == (
+        "display: 64×128 as drawn (rotate = 1 turns it on its side) is too small for the pages; "
+        "accepted: at least 128×64 as drawn with rotate = 0 or 2"
+    )
+    (msg,) = problems(edited(**{"players.red.display.rotate": 3}))
+    assert msg == (
+        "players.red.display: 32×128 as drawn (rotate = 3 turns it on its side) is too small "
+        "for the pages; accepted: at least 128×32 as drawn with rotate = 0 or 2"
+    )
+    (msg,) = problems(edited(**{"display.model": "ssd1306", "display.height": 32}))
+    assert msg == (
+        "display: 128×32 as drawn is too small for the pages; accepted: at least 128×64 as drawn"
+    )
+    assert parse_config(edited(**{"display.rotate": 2}), "test.toml").display.size == (128, 64)
+
+
 def test_every_problem_is_reported_at_once():
     data = edited(**{"backend": "cloud", "players.red.left": 40, "display.contrast": 300})
     data["players"]["purple"] = {}
