@@ -81,7 +81,7 @@ def read_display(r: Reader, raw: object, key: str, *, private: bool) -> DisplayC
                 )
     display = r.section(DisplayConfig, raw, key, fixed={"key": key})
     least = (128, 32) if private else (128, 64)  # what the pages are laid out for
-    if display is not None and not (display.size[0] >= least[0] and display.size[1] >= least[1]):
+    if display is not None and (display.size[0] < least[0] or display.size[1] < least[1]):
         (w, h), on_side = display.size, display.rotate % 2 == 1
         turned = f" (rotate = {display.rotate} turns it on its side)" if on_side else ""
         keep = " with rotate = 0 or 2" if on_side else ""
