@@ -24,7 +24,7 @@ from session_testing import HEADER, entry
 
 from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_store import SqliteStore
-from companion.session.store import GameHeader, LogEntry, StoreError
+from companion.session.store import GameHeader, LogEntry, NotAStore, StoreError
 from companion.testing import VirtualClock
 
 
@@ -201,6 +201,42 @@ def test_a_directory_without_write_permission_is_reported_and_the_game_resumed()
         assert store.load() == (HEADER, [entry(1)])
     finally:
         os.chmod(base, 0o755)
+        shutil.rmtree(base)
+
+
+def test_a_store_its_user_may_not_read_says_no_permission_not_a_broken_disk():
+    # A store left by `sudo companion run` (root's file and journal, mode 0600), opened by the
+    # service's own user: what stops the saving is said as it is, and the game goes on in memory.
+    base = Path(tempfile.mkdtemp())
+    try:
+        os.chmod(base, 0o755)
+        path = base / "game.db"
+        first = SqliteStore(path)
+        first.start(HEADER)
+        first.close()
+        with as_nobody():
+            store = open_resilient(path)
+        assert store.message == f"NOT SAVED: no permission to write at {path}"
+    finally:
+        shutil.rmtree(base)
+
+
+def test_a_file_not_ours_beside_a_journal_its_user_may_not_read_is_refused_and_left_untouched():
+    # A text file where the store goes, beside a journal root left (mode 0600): a journal that
+    # cannot be read does not make the file ours, so it is refused, never rebuilt over.
+    base = Path(tempfile.mkdtemp())
+    try:
+        os.chmod(base, 0o777)
+        path = base / "game.db"
+        first = SqliteStore(path)
+        first.start(HEADER)
+        first.close()
+        path.unlink()
+        path.write_text("my notes\n")
+        with as_nobody(), pytest.raises(NotAStore, match="game.db is not a SQLite file"):
+            open_resilient(path)
+        assert path.read_text() == "my notes\n"
+    finally:
         shutil.rmtree(base)
 
 

@@ -37,11 +37,14 @@ def test_the_store_lives_in_the_first_of_the_state_directories_systemd_gives(mon
     assert default_path() == Path("/var/lib/elgrande-companion/game.db")
 
 
-@pytest.mark.parametrize("xdg", ["", "state"], ids=["empty", "relative"])
+@pytest.mark.parametrize("xdg", [None, "", "state"], ids=["unset", "empty", "relative"])
 def test_without_systemd_or_xdg_the_store_is_in_the_homes_state_directory(monkeypatch, xdg):
     # A relative XDG_STATE_HOME is ignored, as the XDG spec says (`companion run` died on it).
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
-    monkeypatch.setenv("XDG_STATE_HOME", xdg)
+    if xdg is None:
+        monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_STATE_HOME", xdg)
     monkeypatch.setenv("HOME", "/home/pi")
     assert default_path() == Path("/home/pi/.local/state/elgrande-companion/game.db")
 
