@@ -29,14 +29,21 @@ from companion.elgrande.engine import apply, apply_in_place, decision, legal_act
 from companion.elgrande.scoring import AreaScore, Bonus, Placing
 from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import public_view
-from companion.screens import MainUI, PadMenu, render_main, render_matrix, render_pad
+from companion.screens import (
+    MainUI,
+    PadMenu,
+    render_chart_page,
+    render_main,
+    render_matrix,
+    render_pad,
+)
 from companion.screens.chart import render_chart, score_history
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import short_area
 from companion.screens.pad import hand_text
 from companion.screens.pages import announce_page, scores_page
-from companion.screens.text import fit, font, width, wrap
+from companion.screens.text import LINE, fit, font, width, wrap
 from companion.testing import Presser, VirtualClock
 
 assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
@@ -168,6 +175,20 @@ def test_pad_frames_match_their_golden_images():
 def test_chart_matches_its_golden_image(label):
     size, mode = MAINS[label]
     assert_golden(f"chart_{label}", render_chart(HISTORY, ["red", "blue", "yellow"], size, mode))
+
+
+@pytest.mark.parametrize("label", MAINS)
+def test_the_chart_page_is_the_chart_on_the_whole_display_or_above_its_alerts(label, drawn):
+    size, mode = MAINS[label]
+    players = ["red", "blue", "yellow"]
+    whole = render_chart_page(HISTORY, players, size, mode)
+    assert whole.tobytes() == render_chart(HISTORY, players, size, mode).tobytes()
+    drawn.clear()
+    page = render_chart_page(HISTORY, players, size, mode, ("NOT SAVED",))
+    assert "! NOT SAVED" in drawn
+    above = size[1] - LINE - 1  # one alert takes the bottom row
+    chart = render_chart(HISTORY, players, (size[0], above), mode)
+    assert page.crop((0, 0, size[0], above)).tobytes() == chart.tobytes()
 
 
 @pytest.mark.parametrize("label", MAINS)
