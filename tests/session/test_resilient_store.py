@@ -204,16 +204,23 @@ def test_a_directory_without_write_permission_is_reported_and_the_game_resumed()
         shutil.rmtree(base)
 
 
+def _roots_game(mode: int) -> tuple[Path, Path]:
+    """A game root started in a new directory under /tmp (so "nobody" can reach it) of `mode`;
+    its file and journal are root's, mode 0600. The directory and the store's path."""
+    base = Path(tempfile.mkdtemp())
+    os.chmod(base, mode)
+    path = base / "game.db"
+    first = SqliteStore(path)
+    first.start(HEADER)
+    first.close()
+    return base, path
+
+
 def test_a_store_its_user_may_not_read_says_no_permission_not_a_broken_disk():
     # A store left by `sudo companion run` (root's file and journal, mode 0600), opened by the
     # service's own user: what stops the saving is said as it is, and the game goes on in memory.
-    base = Path(tempfile.mkdtemp())
+    base, path = _roots_game(0o755)
     try:
-        os.chmod(base, 0o755)
-        path = base / "game.db"
-        first = SqliteStore(path)
-        first.start(HEADER)
-        first.close()
         with as_nobody():
             store = open_resilient(path)
         assert store.message == f"NOT SAVED: no permission to write at {path}"
@@ -224,13 +231,8 @@ def test_a_store_its_user_may_not_read_says_no_permission_not_a_broken_disk():
 def test_a_file_not_ours_beside_a_journal_its_user_may_not_read_is_refused_and_left_untouched():
     # A text file where the store goes, beside a journal root left (mode 0600): a journal that
     # cannot be read does not make the file ours, so it is refused, never rebuilt over.
-    base = Path(tempfile.mkdtemp())
+    base, path = _roots_game(0o777)
     try:
-        os.chmod(base, 0o777)
-        path = base / "game.db"
-        first = SqliteStore(path)
-        first.start(HEADER)
-        first.close()
         path.unlink()
         path.write_text("my notes\n")
         with as_nobody(), pytest.raises(NotAStore, match="game.db is not a SQLite file"):
