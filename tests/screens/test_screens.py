@@ -191,6 +191,16 @@ def test_the_chart_page_is_the_chart_on_the_whole_display_or_above_its_alerts(la
     assert page.crop((0, 0, size[0], above)).tobytes() == chart.tobytes()
 
 
+def test_a_player_no_scoring_has_given_points_yet_is_drawn_at_naught():
+    # A scoring's totals name only those it gave points to (score_history adds up the areas').
+    missing = [{"round": 3, "totals": {"red": 4}}, {"round": 6, "totals": {"red": 6, "blue": 2}}]
+    naught = [{"round": 3, "totals": {"red": 4, "blue": 0}}, missing[1]]
+    players = ["red", "blue"]
+    for size, mode in MAINS.values():
+        drawn = render_chart(missing, players, size, mode).tobytes()
+        assert drawn == render_chart(naught, players, size, mode).tobytes()
+
+
 @pytest.mark.parametrize("label", MAINS)
 def test_the_charts_names_are_whole_or_all_three_letters(label, drawn):
     size, mode = MAINS[label]
