@@ -134,6 +134,39 @@ MAIN_PAGES = {
         BIDS,
         MainUI(screen="privacy", title="blue: disc", lines=("◀ Galicia  3/9 ▶",), cursor=0),
     ),
+    "privacy-short": (  # an alert takes a row: the small title, and the entry kept in sight
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="Only green looks",
+            lines=("Choose your power card", "(sealed)", "◀ power cards 1-7 ▶", "5 is taken"),
+            cursor=2,
+            footer="● pick  hold ● leave",
+            alerts=("NOT SAVED: disk full",),
+        ),
+    ),
+    "privacy-notice": (  # the entry first, a notice under it, a row short: the entry stays
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="Only green looks",
+            lines=("◀ power cards 1-7 ▶", "5 is taken:", "choose again"),
+            cursor=0,
+            footer="● pick  hold ● leave",
+            alerts=("NOT SAVED",),
+        ),
+    ),
+    "privacy-prompt": (  # the entry last, a row short: the prompt's last row stays above it
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="Only green looks",
+            lines=("Take back which", "played power card?", "◀ take back 12 ▶"),
+            cursor=2,
+            footer="● pick  hold ● leave",
+            alerts=("NOT SAVED",),
+        ),
+    ),
     "final": (FINAL, MainUI(screen="final")),
     "final-chart": (
         {**FINAL, "scores": HISTORY[-1]["totals"], "winners": ["blue"]},
