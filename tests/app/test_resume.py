@@ -39,6 +39,15 @@ def _seal_two(path: Path, red: int, blue: int) -> None:
         table.close()
 
 
+def _a_refused_bid_stored(path: Path) -> None:
+    """Red and blue sealed (3, 12), then a fifth entry the rules refuse (red bids 99) stored
+    with a checksum that holds: the game resumes before it, with damage said."""
+    _seal_two(path, red=3, blue=12)
+    store = SqliteStore(path)
+    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
+    store.close()
+
+
 def _resumed_public(path: Path):
     table = _restart(path)
     try:
@@ -198,10 +207,7 @@ def test_abandoning_a_resumed_game_takes_two_long_presses_and_keeps_it_stored(tm
 
 def test_damage_is_said_on_the_main_display_and_the_game_resumes_before_it(tmp_path):
     path = tmp_path / "game.db"
-    _seal_two(path, red=3, blue=12)
-    store = SqliteStore(path)
-    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
-    store.close()
+    _a_refused_bid_stored(path)
     table = _restart(path)
     try:
         ui = table.app.main_ui()
@@ -265,10 +271,7 @@ def test_a_kept_setup_state_on_its_first_line_puts_the_cursor_back_there():
 
 def test_the_damage_goes_to_the_log_in_the_stores_words(tmp_path, caplog):
     path = tmp_path / "game.db"
-    _seal_two(path, red=3, blue=12)
-    store = SqliteStore(path)
-    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
-    store.close()
+    _a_refused_bid_stored(path)
     with caplog.at_level(logging.WARNING, logger="companion.app.core"):
         table = _restart(path)
     try:
@@ -288,10 +291,7 @@ def test_the_resumed_page_says_the_damage_and_its_keys_whole(
     tmp_path, config, drawn, main_small_print, small_print, caplog
 ):
     path = tmp_path / "game.db"
-    _seal_two(path, red=3, blue=12)
-    store = SqliteStore(path)
-    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
-    store.close()
+    _a_refused_bid_stored(path)
     drawn.clear()
     table = Table(config, seed=9, store=open_resilient(path))
     try:
@@ -364,10 +364,7 @@ def test_a_damage_too_long_for_the_resumed_page_is_marked_cut_and_the_keys_keep_
 
 def test_the_abandon_question_says_what_abandoning_does_and_keeps_the_alerts(tmp_path, drawn):
     path = tmp_path / "game.db"
-    _seal_two(path, red=3, blue=12)
-    store = SqliteStore(path)
-    store.append(store.load()[1][-1].__class__(5, "red", {"kind": "bid", "target": 99}))
-    store.close()
+    _a_refused_bid_stored(path)
     table = _restart(path)  # sim.toml: 256 px wide, room for the page and an alert
     try:
         drawn.clear()

@@ -119,6 +119,18 @@ HISTORY = [
 
 # -- golden images -------------------------------------------------------------------------------
 
+
+def _short_private(lines: tuple[str, ...], cursor: int, alert: str = "NOT SAVED") -> MainUI:
+    return MainUI(
+        screen="privacy",
+        title="Only green looks",
+        lines=lines,
+        cursor=cursor,
+        footer="● pick  hold ● leave",
+        alerts=(alert,),
+    )
+
+
 MAIN_PAGES = {
     "game-bids": (BIDS, MainUI()),
     "game-turn": (TURN, MainUI(alerts=("blue's pad: fault",))),
@@ -134,38 +146,23 @@ MAIN_PAGES = {
         BIDS,
         MainUI(screen="privacy", title="blue: disc", lines=("◀ Galicia  3/9 ▶",), cursor=0),
     ),
-    "privacy-short": (  # an alert takes a row: the small title, and the entry kept in sight
+    # A row short (an alert takes it): the small title, and the entry kept in sight, first or
+    # last, with what follows it before the prompt's first rows.
+    "privacy-short": (
         BIDS,
-        MainUI(
-            screen="privacy",
-            title="Only green looks",
-            lines=("Choose your power card", "(sealed)", "◀ power cards 1-7 ▶", "5 is taken"),
-            cursor=2,
-            footer="● pick  hold ● leave",
-            alerts=("NOT SAVED: disk full",),
+        _short_private(
+            ("Choose your power card", "(sealed)", "◀ power cards 1-7 ▶", "5 is taken"),
+            2,
+            "NOT SAVED: disk full",
         ),
     ),
-    "privacy-notice": (  # the entry first, a notice under it, a row short: the entry stays
+    "privacy-notice": (
         BIDS,
-        MainUI(
-            screen="privacy",
-            title="Only green looks",
-            lines=("◀ power cards 1-7 ▶", "5 is taken:", "choose again"),
-            cursor=0,
-            footer="● pick  hold ● leave",
-            alerts=("NOT SAVED",),
-        ),
+        _short_private(("◀ power cards 1-7 ▶", "5 is taken:", "choose again"), 0),
     ),
-    "privacy-prompt": (  # the entry last, a row short: the prompt's last row stays above it
+    "privacy-prompt": (
         BIDS,
-        MainUI(
-            screen="privacy",
-            title="Only green looks",
-            lines=("Take back which", "played power card?", "◀ take back 12 ▶"),
-            cursor=2,
-            footer="● pick  hold ● leave",
-            alerts=("NOT SAVED",),
-        ),
+        _short_private(("Take back which", "played power card?", "◀ take back 12 ▶"), 2),
     ),
     "final": (FINAL, MainUI(screen="final")),
     "final-chart": (
