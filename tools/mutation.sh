@@ -70,4 +70,10 @@ ulimit -v "${MUTMUT_MEMORY_KB:-6000000}"
 # every test) it is called a survivor, and a survivor is run again with MUTMUT_BUDGET=0 before
 # it is counted (tests/conftest.py, tests/MUTATION.md).
 export COMPANION_MUTATION_BUDGET="${MUTMUT_BUDGET:-10}"
-exec "$repo/.venv-mut/bin/mutmut" run --max-children "${MUTMUT_CHILDREN:-2}" "$@"
+# Results kept in the repository (tests/mutation/*/results.json) go on where the last run, in any
+# checkout, stopped; what this run adds is written back when it ends, stopped or not.
+if [ "$scope" = house ]; then
+  "$repo/.venv-mut/bin/python" "$repo/tools/mutation_results.py" restore
+  trap '"$repo/.venv-mut/bin/python" "$repo/tools/mutation_results.py" save' EXIT
+fi
+"$repo/.venv-mut/bin/mutmut" run --max-children "${MUTMUT_CHILDREN:-2}" "$@"

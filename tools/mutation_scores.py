@@ -1,9 +1,11 @@
 """The mutation run's figures per module, as tests/MUTATION.md gives them.
 
-    python3 tools/mutation_scores.py [--engine] [PREFIX]
+    python3 tools/mutation_scores.py [--engine | --recorded] [PREFIX]
 
-reads mutmut's results (.mutation/house or .mutation/engine, mutants/**/*.meta) and prints one
-Markdown row per module whose path starts with PREFIX (e.g. companion/session), then the sum.
+reads mutmut's results (.mutation/house or .mutation/engine, mutants/**/*.meta; with
+--recorded, the house's results kept in the repository, tests/mutation/*/results.json, written
+by tools/mutation_results.py) and prints one Markdown row per module whose path starts with
+PREFIX (e.g. companion/session), then the sum.
 "killed %" counts mutmut's killed and timed-out mutants (a timeout is a mutant the tests
 stopped); "not run" is a mutant mutmut has not run yet; "no test" one that no test reaches.
 
@@ -22,6 +24,8 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+
+from mutation_results import name_prefix, recorded, unpack
 
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", None: "not run"}
 TIMEOUTS = {-24, 24, 152, 255, 36}
@@ -86,7 +90,7 @@ def noted(module: str) -> dict[str, str]:
 def kinds(module: str, codes: dict[str, int | None]) -> Counter[str]:
     """How many of the module's mutants are of each kind, its survivor notes read."""
     verdicts = noted(module)
-    prefix = module.removesuffix(".py").replace("/", ".") + "."
+    prefix = name_prefix(module)
     counts: Counter[str] = Counter()
     for name, code in codes.items():
         kind = status(code)
@@ -106,11 +110,17 @@ def main(argv: list[str]) -> int:
     scope = "engine" if "--engine" in argv else "house"
     prefixes = [a for a in argv if not a.startswith("--")] or [""]
     root = Path(__file__).resolve().parent.parent / ".mutation" / scope / "mutants"
+    if "--recorded" in argv:
+        root = NOTES
+        results = {m: unpack(m, f)[1] for m, f in recorded().items()}
+    else:
+        results = {}
+        for meta in sorted(root.rglob("*.py.meta")):
+            results[str(meta.relative_to(root))[: -len(".meta")]] = read_codes(meta)
     rows: dict[str, Counter[str]] = {}
-    for meta in sorted(root.rglob("*.py.meta")):
-        module = str(meta.relative_to(root))[: -len(".meta")]
+    for module, codes in sorted(results.items()):
         if any(module.startswith(p) for p in prefixes):
-            rows[module] = kinds(module, read_codes(meta))
+            rows[module] = kinds(module, codes)
     if not rows:
         print(f"no results under {root} for {' '.join(prefixes)}", file=sys.stderr)
         return 1
