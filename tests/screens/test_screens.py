@@ -23,12 +23,13 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from companion.commands.screens import render_all, run_screens
-from companion.elgrande.bots import RandomBot
+from companion.elgrande.bots import RandomBot, play_game
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import AreaScore, Bonus, Placing
 from companion.elgrande.steps import SecretStep
-from companion.elgrande.views import public_view
+from companion.elgrande.views import event_json, public_view
 from companion.screens import (
     MainUI,
     PadMenu,
@@ -43,7 +44,7 @@ from companion.screens.matrix import matrix_text
 from companion.screens.names import short_area
 from companion.screens.pad import hand_text
 from companion.screens.pages import announce_page, scores_page
-from companion.screens.text import LINE, fit, font, width, wrap
+from companion.screens.text import GLYPH_H, LINE, fit, font, width, wrap
 from companion.testing import Presser, VirtualClock
 
 assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
@@ -359,6 +360,41 @@ def test_score_history_adds_up_points_and_marks_each_totals_event():
         {"round": 1, "totals": {"red": 7}},
         {"round": 2, "totals": {"red": 8}},
     ]
+
+
+def test_with_open_bids_too_the_general_scorings_are_those_after_rounds_3_6_and_9():
+    # Open bidding logs each power card as it is played, a number as a round's detail is: the
+    # scorings (`demo --json`'s) still name the rounds they follow, the last the final scores.
+    s = play_game(["red", "blue"], 1, options=TableOptions(bidding="open", short_game=True))
+    events = [event_json(e) for e in s.events]
+    assert any(e["kind"] == "bid" and isinstance(e["detail"], int) for e in events)
+    general = score_history(events, general_only=True)
+    assert [h["round"] for h in general] == [3, 6, 9]
+    assert general[-1]["totals"] == s.scores
+
+
+def test_the_chart_stacks_names_pushed_off_the_bottom_upward_a_line_apart(monkeypatch):
+    # Three players still at naught all end on the axis: their names go up from the bottom row
+    # a line apart (none under the picture, none on another), the leader's stays at the top.
+    from companion.screens import canvas as canvas_module
+
+    rows: dict[str, int] = {}
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        rows[text] = xy[1]
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
+    players = ["red", "blue", "green", "black"]
+    render_chart([{"round": 3, "totals": {"red": 40}}], players, (128, 64))
+    bottom = 64 - GLYPH_H
+    assert {p: rows.get(p) for p in players} == {
+        "red": 0,
+        "blue": bottom - 2 * LINE,
+        "green": bottom - LINE,
+        "black": bottom,
+    }
 
 
 def test_the_chart_draws_the_leader_highest():
