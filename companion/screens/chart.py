@@ -48,9 +48,9 @@ def score_history(
         elif event.get("kind") == "general_scoring":
             general = len(history)
         elif event.get("kind") == "score":
+            # Public events are plain JSON (session views): a score's detail is a mapping.
             points = detail.get("points") if isinstance(detail, Mapping) else None
-            points = points if points is not None else getattr(detail, "points", None) or {}
-            for p, n in points.items():
+            for p, n in (points or {}).items():
                 totals[p] = totals.get(p, 0) + int(n)
         elif event.get("kind") == "totals":
             if not general_only:
