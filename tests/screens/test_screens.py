@@ -42,8 +42,8 @@ from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import short_area
 from companion.screens.pad import hand_text
-from companion.screens.pages import announce_page, scores_page
-from companion.screens.text import LINE, fit, font, width, wrap
+from companion.screens.pages import announce_page, discs_page, scores_page
+from companion.screens.text import LINE, clean, fit, font, width, wrap
 from companion.testing import Presser, VirtualClock
 
 assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
@@ -312,6 +312,11 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
 
 
+def test_the_discs_page_is_titled_with_what_the_table_does():
+    page = discs_page({"red": {"disc": "sevilla", "count": 3, "to": "sevilla"}})
+    assert page.title == "Castillo: move by discs" and page.lines == ("red 3 → Sevilla",)
+
+
 def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_small_print):
     tiny = main_small_print
     ui = MainUI("game", alerts=("green, blue: hold ● to choose unseen",))
@@ -320,6 +325,17 @@ def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_sma
     tiny.clear()
     render_main(BIDS, MainUI("game"), (128, 64), "1")  # with the room, the cards show too
     assert any(t.startswith("Cards 1/5 ") for t in tiny), tiny
+
+
+def test_the_king_shares_the_cards_row_in_small_print_only_when_both_fit_whole(main_small_print):
+    # 128 px leave 126 for small print, 4 px a character: 31 characters share a row, 32 do not.
+    tiny = main_small_print
+    render_main({**TURN, "king": "aragon", "face_up": ["5"]}, MainUI(), (128, 64), "1")
+    assert "King Aragon  Cards: King's card" in tiny, tiny
+    tiny.clear()
+    render_main({**TURN, "king": "castilla_nueva", "face_up": ["5"]}, MainUI(), (128, 64), "1")
+    assert "King C.Nueva" in tiny and "Cards: King's card" in tiny, tiny
+    assert not any(t.endswith("..") for t in tiny), tiny
 
 
 FIVE = (
@@ -384,6 +400,12 @@ def test_fit_and_wrap_keep_to_the_width():
     assert fit("anything", 5) == ""
     lines = wrap("word " * 40, 60, 3)
     assert len(lines) == 3 and all(width(line) <= 60 for line in lines)
+
+
+def test_a_character_the_font_lacks_or_a_control_character_shows_as_one_question_mark():
+    assert clean("Ωmega 日") == "?mega ?"
+    assert clean("red\tblue\n\x00") == "red?blue??"
+    assert width("日本") == 2 * width("?")
 
 
 @contextmanager

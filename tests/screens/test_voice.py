@@ -105,6 +105,11 @@ def test_game_over_names_the_winners():
     assert speech_for(event("game_over", "", ["red", "blue"])) == "Game over. Red and blue win!"
 
 
+@pytest.mark.parametrize("detail", [None, []])
+def test_a_game_over_naming_no_winner_is_said_from_its_text(detail):
+    assert speech_for(event("game_over", "Game over", detail)) == "Game over."
+
+
 @pytest.mark.parametrize("kind", ["place", "take", "return", "move", "act", "discard", "whatever"])
 def test_routine_or_unknown_events_are_not_spoken(kind):
     assert speech_for(event(kind, "red places a caballero in Galicia")) is None
