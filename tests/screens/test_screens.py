@@ -312,6 +312,16 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
 
 
+def test_an_area_where_nobody_gained_is_titled_by_its_name_alone_and_bonuses_are_each_shown():
+    empty = AreaScore("galicia", {"red": 0, "blue": 0}, ()).to_json()
+    page = announce_page({"kind": "score", "text": "Galicia: nobody here", "detail": empty})
+    assert page.title == "Galicia" and page.lines == ("nobody here",)
+    both = Placing("red", 1, 1, False, 2, 4, (Bonus("king", 2), Bonus("home", 2)))
+    detail = AreaScore("castilla_nueva", {"red": 8}, (both,)).to_json()
+    page = announce_page({"kind": "score", "text": "", "detail": detail})
+    assert page.lines == ("red 1st with 2: 4 +2 King +2 home",)
+
+
 def test_the_discs_page_is_titled_with_what_the_table_does():
     page = discs_page({"red": {"disc": "sevilla", "count": 3, "to": "sevilla"}})
     assert page.title == "Castillo: move by discs" and page.lines == ("red 3 → Sevilla",)
