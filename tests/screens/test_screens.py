@@ -38,6 +38,7 @@ from companion.screens import (
     render_pad,
 )
 from companion.screens.chart import render_chart, score_history
+from companion.screens.legacy_text import TINY, text_width
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import short_area
@@ -341,11 +342,72 @@ def test_the_king_shares_the_cards_row_in_small_print_only_when_both_fit_whole(m
     # 128 px leave 126 for small print, 4 px a character: 31 characters share a row, 32 do not.
     tiny = main_small_print
     render_main({**TURN, "king": "aragon", "face_up": ["5"]}, MainUI(), (128, 64), "1")
-    assert "King Aragon  Cards: King's card" in tiny, tiny
+    assert "King Aragon  Cards: King's card" in tiny and "Cards: King's card" not in tiny, tiny
     tiny.clear()
     render_main({**TURN, "king": "castilla_nueva", "face_up": ["5"]}, MainUI(), (128, 64), "1")
     assert "King C.Nueva" in tiny and "Cards: King's card" in tiny, tiny
     assert not any(t.endswith("..") for t in tiny), tiny
+
+
+QUIET = {  # turns of round 3 with no King placed, no card on offer and no one waited for
+    "players": PLAYERS[:3],
+    "round": 3,
+    "phase": "turns",
+    "scores": dict.fromkeys(PLAYERS[:3], 0),
+    "face_up": [],
+    "king": None,
+    "decision": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("size", "big", "small"),
+    [
+        ((128, 64), ["R3/9", "Turns", "Place caballeros"], ["red", "0", "blu", "0", "yel", "0"]),
+        (
+            (256, 64),
+            ["R3/9", "Turns", "", "red", "0", "blu", "0", "yel", "0", "Place caballeros"],
+            [],
+        ),
+    ],
+    ids=["128x64", "256x64"],
+)
+def test_a_game_page_with_nothing_on_offer_and_no_one_waited_for_has_no_rows_for_them(
+    drawn, main_small_print, size, big, small
+):
+    render_main(QUIET, MainUI(title="Place caballeros"), size, "1")
+    assert (drawn, main_small_print) == (big, small)  # the King's place on the right is ""
+
+
+@pytest.mark.parametrize(
+    ("choosing", "said"),
+    [(["blue", "yellow"], "Choosing: blue yellow"), (PLAYERS[2:], "Choosing: yel gre bla")],
+    ids=["whole", "short"],
+)
+def test_who_is_still_choosing_is_named_whole_when_it_fits_else_by_three_letters(
+    drawn, choosing, said
+):
+    # 128 px leave 126 for the row: "Choosing: blue yellow" is 21 characters, 126 px.
+    view = {**QUIET, "players": PLAYERS, "scores": dict.fromkeys(PLAYERS, 0)}
+    view["decision"] = {"players": choosing, "secret": True, "prompt": "Choose"}
+    render_main(view, MainUI(), (128, 64), "1")
+    assert said in drawn, drawn
+
+
+def test_the_footer_is_left_out_when_an_alert_leaves_it_no_row_below_the_title(drawn):
+    ui = MainUI(footer="hold ● undo", alerts=("NOT SAVED",))
+    render_main(QUIET, ui, (128, 64), "1")
+    assert "hold ● undo" in drawn
+    drawn.clear()
+    render_main(QUIET, ui, (128, 32), "1")  # the alert leaves rows 0–20: the title's alone
+    assert "hold ● undo" not in drawn and "! NOT SAVED" in drawn, drawn
+
+
+def test_the_kings_row_in_small_print_is_cut_to_a_narrow_display(main_small_print):
+    # A 64×48 panel turned upright is 48 px wide: "King C.Nueva" (48 px) is cut to 46.
+    render_main({**QUIET, "king": "castilla_nueva"}, MainUI(), (48, 64), "1")
+    assert "King C.Nu.." in main_small_print, main_small_print
+    assert all(text_width(t, TINY) <= 46 for t in main_small_print), main_small_print
 
 
 FIVE = (
