@@ -410,6 +410,111 @@ def test_the_kings_row_in_small_print_is_cut_to_a_narrow_display(main_small_prin
     assert all(text_width(t, TINY) <= 46 for t in main_small_print), main_small_print
 
 
+def test_before_round_one_the_header_says_el_grande(drawn):
+    render_main({**QUIET, "round": 0, "phase": "setup"}, MainUI(), (128, 64), "1")
+    assert drawn == ["El Grande", "Set-up"]
+
+
+def test_a_prompt_as_wide_as_the_row_stays_on_one_row(drawn):
+    render_main(QUIET, MainUI(title="Place your caballeros"), (128, 64), "1")  # 126 px
+    assert drawn == ["R3/9", "Turns", "Place your caballeros"]
+
+
+def test_a_long_prompt_goes_to_small_print_before_the_lines_do(drawn, main_small_print):
+    # The prompt takes 3 big rows (2 small) and the line 1: the line stays big.
+    view = {**QUIET, "king": "galicia"}
+    prompt = "Move up to two caballeros from the court into one region"
+    render_main(view, MainUI(title=prompt, lines=("red: 2 left",)), (128, 64), "1")
+    assert drawn == ["R3/9", "Turns", "red: 2 left"]
+    assert main_small_print[-2:] == ["Move up to two caballeros from", "the court into one region"]
+
+
+def test_when_nothing_fits_the_prompt_and_lines_show_small_until_the_alert(drawn, main_small_print):
+    lines = ("red: not your turn; waiting for blue to choose", "blue: 5 is taken: choose again")
+    render_main(BIDS, MainUI(lines=lines, alerts=("NOT SAVED",)), (128, 64), "1")
+    assert drawn == ["! NOT SAVED", "R3/9", "Bids"]  # no cards row, no "Choosing: …"
+    assert main_small_print[-4:] == [
+        "King C.Nueva",
+        "Choose your power card (sealed)",
+        "red: not your turn; waiting for",
+        "blue to choose",  # the next row would cover the alert
+    ]
+
+
+def test_small_print_on_a_64_px_display_is_cut_to_it(main_small_print):
+    render_main(BIDS, MainUI(), (64, 64), "1")
+    assert any(t.startswith("Cards 1/5 ") for t in main_small_print), main_small_print
+    assert all(text_width(t, TINY) <= 62 for t in main_small_print), main_small_print
+
+
+def test_a_text_is_cut_after_nine_rows_in_either_size(drawn, main_small_print):
+    long = "word " * 80
+    render_main(QUIET, MainUI(title=long), (128, 128), "1")
+    assert drawn[2:] == ["word word word word"] * 8 + ["word word word word…"]
+    drawn.clear()
+    main_small_print.clear()
+    two = ("NOT SAVED", "blue's pad: fault")  # 82 rows left: nine big rows do not fit
+    render_main(QUIET, MainUI(title=long, alerts=two), (128, 128), "1")
+    six = "word word word word word word"
+    assert main_small_print[6:] == [six] * 8 + [six + ".."]
+
+
+def _table_of(players, scores, bids=None, decider=None) -> dict:
+    waited = {"players": [decider], "secret": False, "prompt": ""} if decider else None
+    return {**QUIET, "players": players, "scores": scores, "bids": bids or {}, "decision": waited}
+
+
+@pytest.mark.parametrize(
+    ("size", "view", "cells"),
+    [
+        (  # 42 px a cell
+            (128, 64),
+            _table_of(PLAYERS[:3], dict.fromkeys(PLAYERS[:3], 0)),
+            [(1, "red", "0"), (43, "blu", "0"), (85, "yel", "0")],
+        ),
+        (  # 20 px a cell, 19 for its text: "red13" (20) is cut; the decider's cell inverted
+            (64, 64),
+            _table_of(
+                PLAYERS[:3],
+                {"red": 5, "blue": 40, "yellow": 7},
+                {"red": 13, "blue": 1, "yellow": 12},
+                "yellow",
+            ),
+            [(1, "re..", "5"), (21, "blu1", "40"), (41, "ye..", "7")],
+        ),
+        (  # 12 px a cell, 11 for its text: not even "red" (12)
+            (64, 64),
+            _table_of(PLAYERS, {"red": 100, "blue": 4, **dict.fromkeys(PLAYERS[2:], 0)}),
+            [(1, "..", ".."), (13, "..", "4"), (25, "..", "0"), (37, "..", "0"), (49, "..", "0")],
+        ),
+        (  # 9 px a cell, 8 for its text: ".." and "12" just fit
+            (48, 64),
+            _table_of(
+                PLAYERS, {"red": 12, "blue": 4, **dict.fromkeys(PLAYERS[2:], 0)}, None, "blue"
+            ),
+            [(1, "..", "12"), (10, "..", "4"), (19, "..", "0"), (28, "..", "0"), (37, "..", "0")],
+        ),
+    ],
+    ids=["128-three", "64-three", "64-five", "48-five"],
+)
+def test_the_small_standings_share_the_row_evenly_each_cut_to_its_cell(
+    monkeypatch, size, view, cells
+):
+    from companion.screens import game_page
+
+    drawn_at: list[tuple[int, int, str]] = []
+    real = game_page.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        drawn_at.append((*xy, text))
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(game_page, "draw_legacy", record)
+    render_main(view, MainUI(), size, "1")
+    expected = [cell for x, head, score in cells for cell in ((x, 12, head), (x, 18, score))]
+    assert drawn_at[: len(expected)] == expected
+
+
 FIVE = (
     "blue 1st with 4: 5",
     "red 2nd with 3: 3",
