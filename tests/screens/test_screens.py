@@ -26,6 +26,7 @@ from companion.commands.screens import render_all, run_screens
 from companion.elgrande.bots import RandomBot
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.moves import Action
 from companion.elgrande.scoring import AreaScore, Bonus, Placing
 from companion.elgrande.steps import SecretStep
 from companion.elgrande.views import public_view
@@ -38,11 +39,13 @@ from companion.screens import (
     render_pad,
 )
 from companion.screens.chart import render_chart, score_history
+from companion.screens.game_page import who_line
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
-from companion.screens.names import short_area
+from companion.screens.names import card_text, short_area
 from companion.screens.pad import hand_text
 from companion.screens.pages import announce_page, discs_page, scores_page
+from companion.screens.reasons import area_score
 from companion.screens.text import LINE, clean, fit, font, width, wrap
 from companion.testing import Presser, VirtualClock
 
@@ -294,6 +297,31 @@ def test_the_pad_shows_a_hand_as_runs_when_every_card_would_not_fit():
     assert hand_text([1, 2, 5, 7, 8, 9], 20) == "1-2 5 7-9"
 
 
+def test_a_hand_that_fits_the_pads_row_shows_every_card():
+    # The row beside "Castillo 2" on a 128 px pad leaves 82 px: nine cards take 68 in small print.
+    assert hand_text(list(range(1, 10)), 82) == "1 2 3 4 5 6 7 8 9"
+
+
+def test_a_pad_entry_sits_between_the_arrows_unless_it_needs_their_room(monkeypatch):
+    from companion.screens import canvas as canvas_module
+
+    drawn_at: list[tuple[int, str]] = []
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        drawn_at.append((xy[0], text))
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
+    for label, row in [
+        ("take 3 to court 1/4", [(0, "◀"), (122, "▶"), (7, "take 3 to court 1/4")]),  # 114 px
+        ("move 2 from C.Nueva!", [(0, "move 2 from C.Nueva!")]),  # 120 px: the arrows' room
+    ]:
+        drawn_at.clear()
+        render_pad(None, PadMenu("red", "Act", (label,), 0, True), (128, 32))
+        assert drawn_at[1:] == row
+
+
 def test_a_pad_without_the_players_view_still_shows_the_menu():
     image = render_pad(None, PadMenu("red", "Seats", ("2", "3"), 0, True), (128, 32))
     assert image.getbbox() is not None and image.getbbox()[3] <= 25  # nothing on the hand row
@@ -320,6 +348,23 @@ def test_an_area_where_nobody_gained_is_titled_by_its_name_alone_and_bonuses_are
     detail = AreaScore("castilla_nueva", {"red": 8}, (both,)).to_json()
     page = announce_page({"kind": "score", "text": "", "detail": detail})
     assert page.lines == ("red 1st with 2: 4 +2 King +2 home",)
+
+
+def test_a_score_detail_of_another_type_is_refused_naming_it():
+    with pytest.raises(TypeError, match="AreaScore or its JSON, not <class 'int'>"):
+        area_score(7)
+
+
+def test_only_a_choice_of_a_card_has_the_cards_text():
+    assert card_text(Action("card", "2h")) == game_data().action_cards["2h"].text
+    assert card_text(Action("act", "2h")) is None  # using the card in hand: its text is known
+    assert card_text(None) is None
+
+
+def test_a_finished_games_page_names_the_winner(drawn):
+    assert who_line(FINAL) == "Winner: yellow"
+    render_main(FINAL, MainUI(), (256, 64), "L")
+    assert "Winner: yellow" in drawn
 
 
 def test_the_discs_page_is_titled_with_what_the_table_does():
