@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -36,7 +37,8 @@ def speech_for(event: Event) -> str | None:
 
 def _sentence(text: str) -> str:
     """Capitalised, ending in a full stop, symbols a speech engine misreads spelled out."""
-    text = text.replace("→", "to").replace("+", "plus ").strip()
+    # "+2 home" and "own+2" (a card's title) alike: "plus" a word of its own.
+    text = re.sub(r" ?\+ ?", " plus ", text.replace("→", "to")).strip()
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -26,6 +26,7 @@ from companion.commands.screens import render_all, run_screens
 from companion.elgrande.bots import RandomBot, play_game
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import apply, apply_in_place, decision, legal_actions, new_game
+from companion.elgrande.moves import Action
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import AreaScore, Bonus, Placing
 from companion.elgrande.steps import SecretStep
@@ -39,12 +40,14 @@ from companion.screens import (
     render_pad,
 )
 from companion.screens.chart import render_chart, score_history
+from companion.screens.game_page import who_line
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
-from companion.screens.names import short_area
+from companion.screens.names import card_text, short_area
 from companion.screens.pad import hand_text
-from companion.screens.pages import announce_page, scores_page
-from companion.screens.text import GLYPH_H, LINE, fit, font, width, wrap
+from companion.screens.pages import announce_page, discs_page, scores_page
+from companion.screens.reasons import area_score
+from companion.screens.text import GLYPH_H, LINE, clean, fit, font, width, wrap
 from companion.testing import Presser, VirtualClock
 
 assert_golden = Goldens(Path(__file__).parent / "golden", "SCREENS_GOLDEN_UPDATE").check
@@ -295,6 +298,31 @@ def test_the_pad_shows_a_hand_as_runs_when_every_card_would_not_fit():
     assert hand_text([1, 2, 5, 7, 8, 9], 20) == "1-2 5 7-9"
 
 
+def test_a_hand_that_fits_the_pads_row_shows_every_card():
+    # The row beside "Castillo 2" on a 128 px pad leaves 82 px: nine cards take 68 in small print.
+    assert hand_text(list(range(1, 10)), 82) == "1 2 3 4 5 6 7 8 9"
+
+
+def test_a_pad_entry_sits_between_the_arrows_unless_it_needs_their_room(monkeypatch):
+    from companion.screens import canvas as canvas_module
+
+    drawn_at: list[tuple[int, str]] = []
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        drawn_at.append((xy[0], text))
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
+    for label, row in [
+        ("take 3 to court 1/4", [(0, "◀"), (122, "▶"), (7, "take 3 to court 1/4")]),  # 114 px
+        ("move 2 from C.Nueva!", [(0, "move 2 from C.Nueva!")]),  # 120 px: the arrows' room
+    ]:
+        drawn_at.clear()
+        render_pad(None, PadMenu("red", "Act", (label,), 0, True), (128, 32))
+        assert drawn_at[1:] == row
+
+
 def test_a_pad_without_the_players_view_still_shows_the_menu():
     image = render_pad(None, PadMenu("red", "Seats", ("2", "3"), 0, True), (128, 32))
     assert image.getbbox() is not None and image.getbbox()[3] <= 25  # nothing on the hand row
@@ -313,6 +341,38 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
 
 
+def test_an_area_where_nobody_gained_is_titled_by_its_name_alone_and_bonuses_are_each_shown():
+    empty = AreaScore("galicia", {"red": 0, "blue": 0}, ()).to_json()
+    page = announce_page({"kind": "score", "text": "Galicia: nobody here", "detail": empty})
+    assert page.title == "Galicia" and page.lines == ("nobody here",)
+    both = Placing("red", 1, 1, False, 2, 4, (Bonus("king", 2), Bonus("home", 2)))
+    detail = AreaScore("castilla_nueva", {"red": 8}, (both,)).to_json()
+    page = announce_page({"kind": "score", "text": "", "detail": detail})
+    assert page.lines == ("red 1st with 2: 4 +2 King +2 home",)
+
+
+def test_a_score_detail_of_another_type_is_refused_naming_it():
+    with pytest.raises(TypeError, match="AreaScore or its JSON, not <class 'int'>"):
+        area_score(7)
+
+
+def test_only_a_choice_of_a_card_has_the_cards_text():
+    assert card_text(Action("card", "2h")) == game_data().action_cards["2h"].text
+    assert card_text(Action("act", "2h")) is None  # using the card in hand: its text is known
+    assert card_text(None) is None
+
+
+def test_a_finished_games_page_names_the_winner(drawn):
+    assert who_line(FINAL) == "Winner: yellow"
+    render_main(FINAL, MainUI(), (256, 64), "L")
+    assert "Winner: yellow" in drawn
+
+
+def test_the_discs_page_is_titled_with_what_the_table_does():
+    page = discs_page({"red": {"disc": "sevilla", "count": 3, "to": "sevilla"}})
+    assert page.title == "Castillo: move by discs" and page.lines == ("red 3 → Sevilla",)
+
+
 def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_small_print):
     tiny = main_small_print
     ui = MainUI("game", alerts=("green, blue: hold ● to choose unseen",))
@@ -321,6 +381,123 @@ def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_sma
     tiny.clear()
     render_main(BIDS, MainUI("game"), (128, 64), "1")  # with the room, the cards show too
     assert any(t.startswith("Cards 1/5 ") for t in tiny), tiny
+
+
+def test_the_king_shares_the_cards_row_in_small_print_only_when_both_fit_whole(main_small_print):
+    # 128 px leave 126 for small print, 4 px a character: 31 characters share a row, 32 do not.
+    tiny = main_small_print
+    render_main({**TURN, "king": "aragon", "face_up": ["5"]}, MainUI(), (128, 64), "1")
+    assert "King Aragon  Cards: King's card" in tiny and "Cards: King's card" not in tiny, tiny
+    tiny.clear()
+    render_main({**TURN, "king": "castilla_nueva", "face_up": ["5"]}, MainUI(), (128, 64), "1")
+    assert "King C.Nueva" in tiny and "Cards: King's card" in tiny, tiny
+    assert not any(t.endswith("..") for t in tiny), tiny
+
+
+QUIET = {  # turns of round 3 with no King placed, no card on offer and no one waited for
+    "players": PLAYERS[:3],
+    "round": 3,
+    "phase": "turns",
+    "scores": dict.fromkeys(PLAYERS[:3], 0),
+    "face_up": [],
+    "king": None,
+    "decision": None,
+}
+
+
+@pytest.mark.parametrize(
+    ("size", "big", "small"),
+    [
+        ((128, 64), ["R3/9", "Turns", "Place caballeros"], ["red", "0", "blu", "0", "yel", "0"]),
+        (
+            (256, 64),
+            ["R3/9", "Turns", "", "red", "0", "blu", "0", "yel", "0", "Place caballeros"],
+            [],
+        ),
+    ],
+    ids=["128x64", "256x64"],
+)
+def test_a_game_page_with_nothing_on_offer_and_no_one_waited_for_has_no_rows_for_them(
+    drawn, main_small_print, size, big, small
+):
+    render_main(QUIET, MainUI(title="Place caballeros"), size, "1")
+    assert (drawn, main_small_print) == (big, small)  # the King's place on the right is ""
+
+
+@pytest.mark.parametrize(
+    ("choosing", "said"),
+    [(["blue", "yellow"], "Choosing: blue yellow"), (PLAYERS[2:], "Choosing: yel gre bla")],
+    ids=["whole", "short"],
+)
+def test_who_is_still_choosing_is_named_whole_when_it_fits_else_by_three_letters(
+    drawn, choosing, said
+):
+    # 128 px leave 126 for the row: "Choosing: blue yellow" is 21 characters, 126 px.
+    view = {**QUIET, "players": PLAYERS, "scores": dict.fromkeys(PLAYERS, 0)}
+    view["decision"] = {"players": choosing, "secret": True, "prompt": "Choose"}
+    render_main(view, MainUI(), (128, 64), "1")
+    assert said in drawn, drawn
+
+
+def test_before_round_one_the_header_says_el_grande(drawn):
+    render_main({**QUIET, "round": 0, "phase": "setup"}, MainUI(), (128, 64), "1")
+    assert drawn == ["El Grande", "Set-up"]
+
+
+def test_a_prompt_as_wide_as_the_row_stays_on_one_row(drawn):
+    render_main(QUIET, MainUI(title="Place your caballeros"), (128, 64), "1")  # 126 px
+    assert drawn == ["R3/9", "Turns", "Place your caballeros"]
+
+
+def test_a_long_prompt_goes_to_small_print_before_the_lines_do(drawn, main_small_print):
+    # The prompt takes 3 big rows (2 small) and the line 1: the line stays big.
+    view = {**QUIET, "king": "galicia"}
+    prompt = "Move up to two caballeros from the court into one region"
+    render_main(view, MainUI(title=prompt, lines=("red: 2 left",)), (128, 64), "1")
+    assert drawn == ["R3/9", "Turns", "red: 2 left"]
+    assert main_small_print[-2:] == ["Move up to two caballeros from", "the court into one region"]
+
+
+def test_when_nothing_fits_the_prompt_and_lines_show_small_until_the_alert(drawn, main_small_print):
+    lines = ("red: not your turn; waiting for blue to choose", "blue: 5 is taken: choose again")
+    render_main(BIDS, MainUI(lines=lines, alerts=("NOT SAVED",)), (128, 64), "1")
+    assert drawn == ["! NOT SAVED", "R3/9", "Bids"]  # no cards row, no "Choosing: …"
+    assert main_small_print[-4:] == [
+        "King C.Nueva",
+        "Choose your power card (sealed)",
+        "red: not your turn; waiting for",
+        "blue to choose",  # the next row would cover the alert
+    ]
+
+
+def test_a_text_is_cut_after_nine_rows_in_either_size(drawn, main_small_print):
+    long = "word " * 80
+    render_main(QUIET, MainUI(title=long), (128, 128), "1")
+    assert drawn[2:] == ["word word word word"] * 8 + ["word word word word…"]
+    drawn.clear()
+    main_small_print.clear()
+    two = ("NOT SAVED", "blue's pad: fault")  # 82 rows left: nine big rows do not fit
+    render_main(QUIET, MainUI(title=long, alerts=two), (128, 128), "1")
+    six = "word word word word word word"
+    assert main_small_print[6:] == [six] * 8 + [six + ".."]
+
+
+def test_the_small_standings_share_the_row_evenly(monkeypatch):
+    from companion.screens import game_page
+
+    drawn_at: list[tuple[int, int, str]] = []
+    real = game_page.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        drawn_at.append((*xy, text))
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(game_page, "draw_legacy", record)
+    view = {**QUIET, "bids": {"red": 13, "blue": 1, "yellow": 12}, "scores": {"red": 5}}
+    view["decision"] = {"players": ["yellow"], "secret": False, "prompt": ""}
+    render_main(view, MainUI(), (128, 64), "1")  # 126 px: three cells of 42
+    cells = [(1, "red13", "5"), (43, "blu1", "0"), (85, "yel12", "0")]  # yellow's inverted
+    assert drawn_at[:6] == [c for x, h, n in cells for c in ((x, 12, h), (x, 18, n))]
 
 
 FIVE = (
@@ -420,6 +597,12 @@ def test_fit_and_wrap_keep_to_the_width():
     assert fit("anything", 5) == ""
     lines = wrap("word " * 40, 60, 3)
     assert len(lines) == 3 and all(width(line) <= 60 for line in lines)
+
+
+def test_a_character_the_font_lacks_or_a_control_character_shows_as_one_question_mark():
+    assert clean("Ωmega 日") == "?mega ?"
+    assert clean("red\tblue\n\x00") == "red?blue??"
+    assert width("日本") == 2 * width("?")
 
 
 @contextmanager

@@ -78,6 +78,8 @@ def test_an_area_with_nobody_in_it_is_said_so():
         ),
         ("take_back", "blue takes a power card back", "Blue takes a power card back."),
         ("discs", "Discs: red → Sevilla", "Discs: red to Sevilla."),
+        ("veto", "red vetoes “Move 2 own+2 others”", "Red vetoes “Move 2 own plus 2 others”."),
+        ("round", "Round 3", "Round 3."),  # no round number in its detail: said as written
     ],
 )
 def test_public_events_become_sentences(kind, text, said):
@@ -103,6 +105,19 @@ def test_game_over_names_the_winners():
         "Game over. Red wins!"
     )
     assert speech_for(event("game_over", "", ["red", "blue"])) == "Game over. Red and blue win!"
+
+
+def test_a_card_unknown_to_the_game_data_is_said_from_the_text_alone():
+    assert speech_for(event("card", "blue takes card 9z", "9z")) == "Blue takes card 9z."
+
+
+def test_an_event_with_no_words_is_not_spoken():
+    assert speech_for(event("turn", "")) is None
+
+
+@pytest.mark.parametrize("detail", [None, []])
+def test_a_game_over_naming_no_winner_is_said_from_its_text(detail):
+    assert speech_for(event("game_over", "Game over", detail)) == "Game over."
 
 
 @pytest.mark.parametrize("kind", ["place", "take", "return", "move", "act", "discard", "whatever"])
