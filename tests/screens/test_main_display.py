@@ -214,6 +214,16 @@ def test_a_footer_that_fits_at_the_titles_end_leaves_every_row_to_the_big_font(p
     ]
 
 
+def test_with_no_footer_its_row_holds_a_reason_in_the_big_font_too(page):
+    # Under a title of two rows, three rows above a footer's, four with none.
+    title = "País Vasco: blue 5, red 3"
+    assert page(_announce(title, REASONS[:4])) == [
+        ("row", 1, 0, "País Vasco: blue 5,"),
+        ("row", 1, 10, "red 3"),
+        *[("row", 1, 23 + 10 * i, line) for i, line in enumerate(REASONS[:4])],
+    ]
+
+
 def test_a_footer_a_row_too_wide_for_the_titles_end_keeps_its_row(page):
     # "Aragón: red 5", a space, "● fix it": 132 px, not 128: the reasons go to small print.
     drawn = page(_announce("Aragón: red 5", REASONS, "● fix it"))
