@@ -163,8 +163,10 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
 def _compact_reasons(c: Canvas, ui: MainUI, bottom: int) -> bool:
     """More reasons than rows above the footer ("10/13 ● next"): all of them and the footer
     still, in two columns on a wide display when each reason fits half the row, else in rows
-    of small print when those hold them. False (nothing drawn) when the big rows are enough,
-    the footer fits at the title's end, or neither way holds them."""
+    of small print when those hold them; when neither holds them above the footer (an alert
+    takes rows), the footer's row too, the footer at the title's end if it fits there (the pads
+    say ● goes on). False (nothing drawn) when the big rows are enough, the footer fits at the
+    title's end, or neither way holds them."""
     lines, footer = list(ui.lines), ui.footer
     top = _title_lines(c, ui.title) * LINE + 3
     footer_y = bottom - LINE - 1
@@ -176,13 +178,20 @@ def _compact_reasons(c: Canvas, ui: MainUI, bottom: int) -> bool:
         return False  # _titled puts the footer at the title row's end
     half = (c.width - 2 - GLYPH_W) // 2
     tall = (len(lines) + 1) // 2
-    columns = c.width >= WIDE and all(width(x) <= half for x in lines) and tall <= len(rows)
-    small = len(lines) <= (footer_y - top) // SMALL_PITCH
-    small = small and all(text_width(x, TINY) <= c.width - 2 for x in lines)
-    if not columns and not small:
+    fits = all(text_width(x, TINY) <= c.width - 2 for x in lines)
+    for end in (footer_y, bottom):  # above the footer, else down to the alerts
+        rows = _body_rows(c, end + 1, top)
+        columns = c.width >= WIDE and all(width(x) <= half for x in lines) and tall <= len(rows)
+        small = fits and len(lines) <= (end - top) // SMALL_PITCH
+        if columns or small:
+            break
+    else:
         return False
     top = _title(c, ui.title)
-    c.row(footer_y, footer)
+    if end == footer_y:
+        c.row(footer_y, footer)
+    elif beside_title:
+        c.right(0, footer)
     for i, line in enumerate(lines):
         if columns:
             c.row(top + (i % tall) * LINE, line, 1 + (i // tall) * (half + GLYPH_W), half)
