@@ -363,6 +363,7 @@ def test_only_a_choice_of_a_card_has_the_cards_text():
 
 def test_a_finished_games_page_names_the_winner(drawn):
     assert who_line(FINAL) == "Winner: yellow"
+    assert who_line({"winners": ["blue", "black"]}) == "Winner: blue and black"
     render_main(FINAL, MainUI(), (256, 64), "L")
     assert "Winner: yellow" in drawn
 
@@ -424,18 +425,23 @@ def test_a_game_page_with_nothing_on_offer_and_no_one_waited_for_has_no_rows_for
 
 
 @pytest.mark.parametrize(
-    ("choosing", "said"),
-    [(["blue", "yellow"], "Choosing: blue yellow"), (PLAYERS[2:], "Choosing: yel gre bla")],
-    ids=["whole", "short"],
+    ("waited", "secret", "said"),
+    [
+        (["yellow"], False, "Waiting: yellow"),
+        (["blue", "yellow"], True, "Choosing: blue yellow"),
+        (PLAYERS[2:], True, "Choosing: yel gre bla"),
+        (PLAYERS, True, None),  # "Choosing: red blu yel gre bla" is 174 px: the marks say it
+    ],
+    ids=["waiting", "whole", "short", "none"],
 )
-def test_who_is_still_choosing_is_named_whole_when_it_fits_else_by_three_letters(
-    drawn, choosing, said
+def test_who_is_waited_for_is_named_whole_when_it_fits_else_by_three_letters(
+    drawn, waited, secret, said
 ):
     # 128 px leave 126 for the row: "Choosing: blue yellow" is 21 characters, 126 px.
     view = {**QUIET, "players": PLAYERS, "scores": dict.fromkeys(PLAYERS, 0)}
-    view["decision"] = {"players": choosing, "secret": True, "prompt": "Choose"}
+    view["decision"] = {"players": waited, "secret": secret, "prompt": "Choose"}
     render_main(view, MainUI(), (128, 64), "1")
-    assert said in drawn, drawn
+    assert drawn == ["R3/9", "Turns", *([said] if said else []), "Choose"]
 
 
 def test_before_round_one_the_header_says_el_grande(drawn):
