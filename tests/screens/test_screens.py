@@ -258,6 +258,21 @@ def test_the_round_track_marks_the_general_scoring_rounds():
     assert [x for x in track if later.getpixel((x, 9))] == lit
 
 
+def test_the_round_track_marks_a_round_the_short_game_skips_with_a_dot():
+    short = {**BIDS, "rounds": list(game_data().round_numbers(True))}  # 1, 4 and 7 skipped
+    assert short["rounds"] == [2, 3, 5, 6, 8, 9]
+    image = render_main(short, MainUI(), (128, 64), "1")
+    left = width("R3/9") + 1 + 3  # the track's first cell, after a half-glyph gap
+
+    def lit(n):
+        x0 = left + (n - 1) * 5
+        return {(x, y) for x in range(x0, x0 + 4) for y in range(11) if image.getpixel((x, y))}
+
+    for n in (1, 4, 7):
+        assert lit(n) == {(left + (n - 1) * 5 + 1, 4)}, n
+    assert len(lit(2)) == 12  # a round played: its lower three rows filled
+
+
 def test_ranking_puts_the_winner_first_and_ties_share_a_place():
     assert ranking_lines(FINAL) == [
         "1 yellow 125",
