@@ -337,6 +337,56 @@ def test_a_pad_entry_sits_between_the_arrows_unless_it_needs_their_room(monkeypa
         assert drawn_at[1:] == row
 
 
+@pytest.fixture
+def pad_small_print(monkeypatch):
+    """Every text a pad draws in small print, with where: (x, y, text)."""
+    from companion.screens import pad
+
+    drawn_at: list[tuple[int, int, str]] = []
+    real = pad.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        drawn_at.append((*xy, text))
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(pad, "draw_legacy", record)
+    return drawn_at
+
+
+def test_a_long_pad_question_takes_two_rows_of_small_print_cut_at_the_second(pad_small_print):
+    # "Place caballeros from your court" is 32 characters, 128 px: one more than a row holds.
+    question = "Place caballeros from your court in any region, then take an action card"
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
+    assert pad_small_print[:2] == [
+        (1, 0, "Place caballeros from your"),
+        (1, 6, "court in any region, then tak.."),
+    ]
+
+
+def test_a_cards_text_on_a_tall_pad_fills_the_rows_below_from_beside_the_count(pad_small_print):
+    text = (
+        "Special scoring: choose one region; score it now. Then every player with the most "
+        "caballeros in the court scores too."
+    )
+    menu = PadMenu("red", "Take an action card", ("Score one region", "Veto"), 0, True, text=text)
+    render_pad(None, menu, (128, 64))
+    assert pad_small_print == [
+        (115, 19, "1/2"),
+        (1, 19, "Special scoring: choose one"),
+        (1, 25, "region; score it now. Then"),
+        (1, 31, "every player with the most"),
+        (1, 37, "caballeros in the court scores"),
+        (1, 43, "too."),
+    ]
+
+
+def test_a_hand_too_wide_for_its_row_beside_the_castillo_shows_as_runs(pad_small_print):
+    # "1 2 … 11" is 92 px; the row left of "Castillo 2" is 82.
+    you = {"you": {"hand": list(range(1, 12)), "castillo": 2}}
+    render_pad(you, PadMenu("red", "Power card", ("11",), 0, True), (128, 32))
+    assert pad_small_print[1:] == [(87, 25, "Castillo 2"), (1, 25, "1-11")]
+
+
 def test_a_pad_without_the_players_view_still_shows_the_menu():
     image = render_pad(None, PadMenu("red", "Seats", ("2", "3"), 0, True), (128, 32))
     assert image.getbbox() is not None and image.getbbox()[3] <= 25  # nothing on the hand row
