@@ -43,7 +43,7 @@ from companion.screens.game_page import who_line
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import card_text, short_area
-from companion.screens.pad import hand_text
+from companion.screens.pad import hand_text, text_pages
 from companion.screens.pages import announce_page, discs_page, scores_page
 from companion.screens.reasons import area_score
 from companion.screens.text import LINE, clean, fit, font, width, wrap
@@ -357,9 +357,10 @@ def test_a_long_pad_question_takes_two_rows_of_small_print_cut_at_the_second(pad
     # "Place caballeros from your court" is 32 characters, 128 px: one more than a row holds.
     question = "Place caballeros from your court in any region, then take an action card"
     render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
-    assert pad_small_print[:2] == [
+    assert pad_small_print == [
         (1, 0, "Place caballeros from your"),
         (1, 6, "court in any region, then tak.."),
+        (115, 20, "1/2"),  # the entry a pixel lower, at 11, and this row under it
     ]
 
 
@@ -385,6 +386,48 @@ def test_a_hand_too_wide_for_its_row_beside_the_castillo_shows_as_runs(pad_small
     you = {"you": {"hand": list(range(1, 12)), "castillo": 2}}
     render_pad(you, PadMenu("red", "Power card", ("11",), 0, True), (128, 32))
     assert pad_small_print[1:] == [(87, 25, "Castillo 2"), (1, 25, "1-11")]
+    # Even as runs, a hand can be wider than the row (80 px of 78 beside "Castillo 10"): it is
+    # cut, not drawn into the count.
+    pad_small_print.clear()
+    you = {"you": {"hand": [1, 2, 4, 5, 7, 8, 10, 11, 13], "castillo": 10}}
+    render_pad(you, PadMenu("red", "Power card", ("13",), 0, True), (128, 32))
+    assert pad_small_print[1:] == [(83, 25, "Castillo 10"), (1, 25, "1-2 4-5 7-8 10-11..")]
+
+
+@pytest.mark.parametrize(
+    ("size", "question", "big"),
+    [
+        ((128, 32), "Put the Grande where?", True),  # 126 px: the row's whole room
+        ((256, 32), "Choose the region the King moves to then go", False),  # 258 px of 254
+    ],
+)
+def test_a_pad_question_is_one_big_row_when_it_fits(drawn, pad_small_print, size, question, big):
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), size)
+    assert (drawn[0] == question) is big
+    assert (pad_small_print[0][2] == question) is not big
+
+
+def test_a_cards_text_takes_the_rows_the_question_and_the_note_leave(pad_small_print):
+    text = "Special scoring: choose one region; score it now."
+    pages = [("Special scoring: choose one",), ("region; score it now.",)]
+    long = "Place caballeros from your court in any region, then take an action card"
+    entries = ("Score one region", "Veto")
+    # Below the note the one row left holds a row of the text; so does the row beside the
+    # count under a question in two rows; under both, no row is left.
+    assert (
+        text_pages(PadMenu("red", "Take a card", entries, 0, True, "sealed: 9", text), (128, 32))
+        == pages
+    )
+    assert text_pages(PadMenu("red", long, entries, 0, True, text=text), (128, 32)) == pages
+    assert text_pages(PadMenu("red", long, entries, 0, True, "sealed: 9", text), (128, 32)) == []
+    # The row beside the count is as wide as the count leaves: "9/9" (12 px) leaves 110 px for
+    # "Special scoring: choose one" (108).
+    nine = tuple(f"card {n}" for n in range(1, 10))
+    menu = PadMenu("red", "Reveal a card", nine, 8, True, text=text)
+    assert text_pages(menu, (128, 32))[0] == (
+        "Special scoring: choose one",
+        "region; score it now.",
+    )
 
 
 def test_a_pad_without_the_players_view_still_shows_the_menu():
