@@ -306,6 +306,38 @@ def test_the_matrix_shortens_a_colour_name_rather_than_cut_it():
     assert narrow.getbbox() is not None and narrow.getbbox()[2] <= 16
 
 
+@pytest.mark.parametrize(
+    ("size", "shown"),
+    [
+        ((32, 8), (2, 0, "9 MAG")),  # 28 px
+        ((24, 8), (1, 0, "9 MA")),  # 22
+        ((16, 8), (0, 0, "9 M")),  # 16: just fits
+        ((8, 8), (1, 0, "9")),  # 6
+        ((8, 16), (1, 4, "9")),  # a matrix on its side: centred down it too
+    ],
+)
+def test_the_matrix_drops_a_letter_at_a_time_until_the_text_fits(monkeypatch, size, shown):
+    from companion.screens import matrix
+
+    drawn_at: list[tuple[int, int, str]] = []
+    real = matrix.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        drawn_at.append((*xy, text))
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(matrix, "draw_legacy", record)
+    render_matrix({"round": 9, "decision": {"players": ["magenta"], "secret": False}}, size)
+    assert drawn_at == [shown]
+
+
+def test_a_pad_menu_refuses_too_many_entries_or_a_cursor_past_them():
+    with pytest.raises(ValueError, match="at most 10 entries, got 11"):
+        PadMenu("red", "Seats", tuple(map(str, range(11))), 0, True)
+    with pytest.raises(ValueError, match="cursor 2 outside 0–1"):
+        PadMenu("red", "Seats", ("2", "3"), 2, True)
+
+
 def test_the_pad_shows_a_hand_as_runs_when_every_card_would_not_fit():
     assert hand_text([3, 1, 2], 100) == "1 2 3"
     assert hand_text(list(range(1, 14)), 60) == "1-13"
