@@ -291,6 +291,7 @@ def test_the_matrix_shows_the_round_and_the_colour_waited_for():
     assert matrix_text(BIDS) == "3 x3"  # how many still choose, never who chose what
     assert matrix_text(FINAL) == "YEL!"
     assert matrix_text({}) == "-"
+    assert matrix_text({"winners": ["red", "blue"]}, 2) == "RE BL!"  # two winners, shortened
 
 
 def test_the_matrix_underlines_only_a_general_scoring_round():
@@ -707,6 +708,16 @@ def test_fit_and_wrap_keep_to_the_width():
     assert fit("anything", 5) == ""
     lines = wrap("word " * 40, 60, 3)
     assert len(lines) == 3 and all(width(line) <= 60 for line in lines)
+    assert wrap("aaa bbb ccc", 20, 1) == ["aa…"]  # one line: cut, not carried to a second
+    assert wrap("a " + "x" * 30, 60, 3) == ["a", "xxxxxxxxx…"]  # a word too long is cut
+    assert wrap("  ", 60, 3) == [] and wrap("", 60, 1) == []
+
+
+def test_of_two_alerts_each_takes_one_row_a_long_one_cut(drawn):
+    alerts = ("blue's pad: fault, reconnect its cable to the hub", "NOT SAVED")
+    render_main(QUIET, MainUI(alerts=alerts), (128, 64), "1")
+    assert [t for t in drawn if t.startswith("!")] == ["! NOT SAVED", "! blue's pad: fault,…"]
+    assert "reconnect its cable" not in drawn
 
 
 def test_a_character_the_font_lacks_or_a_control_character_shows_as_one_question_mark():
