@@ -395,6 +395,11 @@ def test_a_long_pad_question_takes_two_rows_of_small_print_cut_at_the_second(pad
         (1, 6, "court in any region, then tak.."),
         (115, 20, "1/2"),  # the entry a pixel lower, at 11, and this row under it
     ]
+    # The second row is cut where the text goes on, words and spaces as they are.
+    pad_small_print.clear()
+    question = "Place caballeros from your court in any region then elsewhere please"
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
+    assert pad_small_print[1] == (1, 6, "court in any region then else..")
 
 
 def test_a_cards_text_on_a_tall_pad_fills_the_rows_below_from_beside_the_count(pad_small_print):
