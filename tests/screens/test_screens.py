@@ -40,6 +40,7 @@ from companion.screens import (
 )
 from companion.screens.chart import render_chart, score_history
 from companion.screens.game_page import who_line
+from companion.screens.legacy_text import tiny_wrap
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import card_text, short_area
@@ -716,6 +717,7 @@ def test_fit_and_wrap_keep_to_the_width():
     assert wrap("aaa bbb ccc", 20, 1) == ["aa…"]  # one line: cut, not carried to a second
     assert wrap("a " + "x" * 30, 60, 3) == ["a", "xxxxxxxxx…"]  # a word too long is cut
     assert wrap("  ", 60, 3) == [] and wrap("", 60, 1) == []
+    assert tiny_wrap("  ", 60, 3) == []  # no words, no rows (in small print too)
 
 
 def test_of_two_alerts_each_takes_one_row_a_long_one_cut(drawn):
