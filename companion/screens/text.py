@@ -72,6 +72,8 @@ def fit(text: str, max_width: int) -> str:
 def wrap(text: str, max_width: int, max_lines: int) -> list[str]:
     """Word-wrap `text` into at most `max_lines` lines; the last is ellipsized if text is left."""
     words = clean(text).split()
+    if max_lines == 1:  # no second line to carry a word to: the one line is cut
+        return [fit(" ".join(words), max_width)] if words else []
     lines: list[str] = []
     current = ""
     for i, word in enumerate(words):

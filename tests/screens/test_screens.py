@@ -41,10 +41,11 @@ from companion.screens import (
 )
 from companion.screens.chart import render_chart, score_history
 from companion.screens.game_page import who_line
+from companion.screens.legacy_text import tiny_wrap
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
 from companion.screens.names import card_text, short_area
-from companion.screens.pad import hand_text
+from companion.screens.pad import hand_text, text_pages
 from companion.screens.pages import announce_page, discs_page, scores_page
 from companion.screens.reasons import area_score
 from companion.screens.text import GLYPH_H, LINE, clean, fit, font, width, wrap
@@ -259,6 +260,21 @@ def test_the_round_track_marks_the_general_scoring_rounds():
     assert [x for x in track if later.getpixel((x, 9))] == lit
 
 
+def test_the_round_track_marks_a_round_the_short_game_skips_with_a_dot():
+    short = {**BIDS, "rounds": list(game_data().round_numbers(True))}  # 1, 4 and 7 skipped
+    assert short["rounds"] == [2, 3, 5, 6, 8, 9]
+    image = render_main(short, MainUI(), (128, 64), "1")
+    left = width("R3/9") + 1 + 3  # the track's first cell, after a half-glyph gap
+
+    def lit(n):
+        x0 = left + (n - 1) * 5
+        return {(x, y) for x in range(x0, x0 + 4) for y in range(11) if image.getpixel((x, y))}
+
+    for n in (1, 4, 7):
+        assert lit(n) == {(left + (n - 1) * 5 + 1, 4)}, n
+    assert len(lit(2)) == 12  # a round played: its lower three rows filled
+
+
 def test_ranking_puts_the_winner_first_and_ties_share_a_place():
     assert ranking_lines(FINAL) == [
         "1 yellow 125",
@@ -277,6 +293,7 @@ def test_the_matrix_shows_the_round_and_the_colour_waited_for():
     assert matrix_text(BIDS) == "3 x3"  # how many still choose, never who chose what
     assert matrix_text(FINAL) == "YEL!"
     assert matrix_text({}) == "-"
+    assert matrix_text({"winners": ["red", "blue"]}, 2) == "RE BL!"  # two winners, shortened
 
 
 def test_the_matrix_underlines_only_a_general_scoring_round():
@@ -290,6 +307,38 @@ def test_the_matrix_shortens_a_colour_name_rather_than_cut_it():
     assert matrix_text(view) == "9 MAG"
     narrow = render_matrix(view, (16, 8))  # "9 MAG" does not fit: "9 M" or less does
     assert narrow.getbbox() is not None and narrow.getbbox()[2] <= 16
+
+
+@pytest.mark.parametrize(
+    ("size", "shown"),
+    [
+        ((32, 8), (2, 0, "9 MAG")),  # 28 px
+        ((24, 8), (1, 0, "9 MA")),  # 22
+        ((16, 8), (0, 0, "9 M")),  # 16: just fits
+        ((8, 8), (1, 0, "9")),  # 6
+        ((8, 16), (1, 4, "9")),  # a matrix on its side: centred down it too
+    ],
+)
+def test_the_matrix_drops_a_letter_at_a_time_until_the_text_fits(monkeypatch, size, shown):
+    from companion.screens import matrix
+
+    drawn_at: list[tuple[int, int, str]] = []
+    real = matrix.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        drawn_at.append((*xy, text))
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(matrix, "draw_legacy", record)
+    render_matrix({"round": 9, "decision": {"players": ["magenta"], "secret": False}}, size)
+    assert drawn_at == [shown]
+
+
+def test_a_pad_menu_refuses_too_many_entries_or_a_cursor_past_them():
+    with pytest.raises(ValueError, match="at most 10 entries, got 11"):
+        PadMenu("red", "Seats", tuple(map(str, range(11))), 0, True)
+    with pytest.raises(ValueError, match="cursor 2 outside 0–1"):
+        PadMenu("red", "Seats", ("2", "3"), 2, True)
 
 
 def test_the_pad_shows_a_hand_as_runs_when_every_card_would_not_fit():
@@ -321,6 +370,104 @@ def test_a_pad_entry_sits_between_the_arrows_unless_it_needs_their_room(monkeypa
         drawn_at.clear()
         render_pad(None, PadMenu("red", "Act", (label,), 0, True), (128, 32))
         assert drawn_at[1:] == row
+
+
+@pytest.fixture
+def pad_small_print(monkeypatch):
+    """Every text a pad draws in small print, with where: (x, y, text)."""
+    from companion.screens import pad
+
+    drawn_at: list[tuple[int, int, str]] = []
+    real = pad.draw_legacy
+
+    def record(draw, xy, text, fill, font):
+        drawn_at.append((*xy, text))
+        return real(draw, xy, text, fill, font)
+
+    monkeypatch.setattr(pad, "draw_legacy", record)
+    return drawn_at
+
+
+def test_a_long_pad_question_takes_two_rows_of_small_print_cut_at_the_second(pad_small_print):
+    # "Place caballeros from your court" is 32 characters, 128 px: one more than a row holds.
+    question = "Place caballeros from your court in any region, then take an action card"
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
+    assert pad_small_print == [
+        (1, 0, "Place caballeros from your"),
+        (1, 6, "court in any region, then tak.."),
+        (115, 20, "1/2"),  # the entry a pixel lower, at 11, and this row under it
+    ]
+    # The second row is cut where the text goes on, words and spaces as they are.
+    pad_small_print.clear()
+    question = "Place caballeros from your court in any region then elsewhere please"
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
+    assert pad_small_print[1] == (1, 6, "court in any region then else..")
+
+
+def test_a_cards_text_on_a_tall_pad_fills_the_rows_below_from_beside_the_count(pad_small_print):
+    text = (
+        "Special scoring: choose one region; score it now. Then every player with the most "
+        "caballeros in the court scores too."
+    )
+    menu = PadMenu("red", "Take an action card", ("Score one region", "Veto"), 0, True, text=text)
+    render_pad(None, menu, (128, 64))
+    assert pad_small_print == [
+        (115, 19, "1/2"),
+        (1, 19, "Special scoring: choose one"),
+        (1, 25, "region; score it now. Then"),
+        (1, 31, "every player with the most"),
+        (1, 37, "caballeros in the court scores"),
+        (1, 43, "too."),
+    ]
+
+
+def test_a_hand_too_wide_for_its_row_beside_the_castillo_shows_as_runs(pad_small_print):
+    # "1 2 … 11" is 92 px; the row left of "Castillo 2" is 82.
+    you = {"you": {"hand": list(range(1, 12)), "castillo": 2}}
+    render_pad(you, PadMenu("red", "Power card", ("11",), 0, True), (128, 32))
+    assert pad_small_print[1:] == [(87, 25, "Castillo 2"), (1, 25, "1-11")]
+    # Even as runs, a hand can be wider than the row (80 px of 78 beside "Castillo 10"): it is
+    # cut, not drawn into the count.
+    pad_small_print.clear()
+    you = {"you": {"hand": [1, 2, 4, 5, 7, 8, 10, 11, 13], "castillo": 10}}
+    render_pad(you, PadMenu("red", "Power card", ("13",), 0, True), (128, 32))
+    assert pad_small_print[1:] == [(83, 25, "Castillo 10"), (1, 25, "1-2 4-5 7-8 10-11..")]
+
+
+@pytest.mark.parametrize(
+    ("size", "question", "big"),
+    [
+        ((128, 32), "Put the Grande where?", True),  # 126 px: the row's whole room
+        ((256, 32), "Choose the region the King moves to then go", False),  # 258 px of 254
+    ],
+)
+def test_a_pad_question_is_one_big_row_when_it_fits(drawn, pad_small_print, size, question, big):
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), size)
+    assert (drawn[0] == question) is big
+    assert (pad_small_print[0][2] == question) is not big
+
+
+def test_a_cards_text_takes_the_rows_the_question_and_the_note_leave(pad_small_print):
+    text = "Special scoring: choose one region; score it now."
+    pages = [("Special scoring: choose one",), ("region; score it now.",)]
+    long = "Place caballeros from your court in any region, then take an action card"
+    entries = ("Score one region", "Veto")
+    # Below the note the one row left holds a row of the text; so does the row beside the
+    # count under a question in two rows; under both, no row is left.
+    assert (
+        text_pages(PadMenu("red", "Take a card", entries, 0, True, "sealed: 9", text), (128, 32))
+        == pages
+    )
+    assert text_pages(PadMenu("red", long, entries, 0, True, text=text), (128, 32)) == pages
+    assert text_pages(PadMenu("red", long, entries, 0, True, "sealed: 9", text), (128, 32)) == []
+    # The row beside the count is as wide as the count leaves: "9/9" (12 px) leaves 110 px for
+    # "Special scoring: choose one" (108).
+    nine = tuple(f"card {n}" for n in range(1, 10))
+    menu = PadMenu("red", "Reveal a card", nine, 8, True, text=text)
+    assert text_pages(menu, (128, 32))[0] == (
+        "Special scoring: choose one",
+        "region; score it now.",
+    )
 
 
 def test_a_pad_without_the_players_view_still_shows_the_menu():
@@ -364,6 +511,7 @@ def test_only_a_choice_of_a_card_has_the_cards_text():
 
 def test_a_finished_games_page_names_the_winner(drawn):
     assert who_line(FINAL) == "Winner: yellow"
+    assert who_line({"winners": ["blue", "black"]}) == "Winner: blue and black"
     render_main(FINAL, MainUI(), (256, 64), "L")
     assert "Winner: yellow" in drawn
 
@@ -425,18 +573,23 @@ def test_a_game_page_with_nothing_on_offer_and_no_one_waited_for_has_no_rows_for
 
 
 @pytest.mark.parametrize(
-    ("choosing", "said"),
-    [(["blue", "yellow"], "Choosing: blue yellow"), (PLAYERS[2:], "Choosing: yel gre bla")],
-    ids=["whole", "short"],
+    ("waited", "secret", "said"),
+    [
+        (["yellow"], False, "Waiting: yellow"),
+        (["blue", "yellow"], True, "Choosing: blue yellow"),
+        (PLAYERS[2:], True, "Choosing: yel gre bla"),
+        (PLAYERS, True, None),  # "Choosing: red blu yel gre bla" is 174 px: the marks say it
+    ],
+    ids=["waiting", "whole", "short", "none"],
 )
-def test_who_is_still_choosing_is_named_whole_when_it_fits_else_by_three_letters(
-    drawn, choosing, said
+def test_who_is_waited_for_is_named_whole_when_it_fits_else_by_three_letters(
+    drawn, waited, secret, said
 ):
     # 128 px leave 126 for the row: "Choosing: blue yellow" is 21 characters, 126 px.
     view = {**QUIET, "players": PLAYERS, "scores": dict.fromkeys(PLAYERS, 0)}
-    view["decision"] = {"players": choosing, "secret": True, "prompt": "Choose"}
+    view["decision"] = {"players": waited, "secret": secret, "prompt": "Choose"}
     render_main(view, MainUI(), (128, 64), "1")
-    assert said in drawn, drawn
+    assert drawn == ["R3/9", "Turns", *([said] if said else []), "Choose"]
 
 
 def test_before_round_one_the_header_says_el_grande(drawn):
@@ -597,6 +750,17 @@ def test_fit_and_wrap_keep_to_the_width():
     assert fit("anything", 5) == ""
     lines = wrap("word " * 40, 60, 3)
     assert len(lines) == 3 and all(width(line) <= 60 for line in lines)
+    assert wrap("aaa bbb ccc", 20, 1) == ["aa…"]  # one line: cut, not carried to a second
+    assert wrap("a " + "x" * 30, 60, 3) == ["a", "xxxxxxxxx…"]  # a word too long is cut
+    assert wrap("  ", 60, 3) == [] and wrap("", 60, 1) == []
+    assert tiny_wrap("  ", 60, 3) == []  # no words, no rows (in small print too)
+
+
+def test_of_two_alerts_each_takes_one_row_a_long_one_cut(drawn):
+    alerts = ("blue's pad: fault, reconnect its cable to the hub", "NOT SAVED")
+    render_main(QUIET, MainUI(alerts=alerts), (128, 64), "1")
+    assert [t for t in drawn if t.startswith("!")] == ["! NOT SAVED", "! blue's pad: fault,…"]
+    assert "reconnect its cable" not in drawn
 
 
 def test_a_character_the_font_lacks_or_a_control_character_shows_as_one_question_mark():
