@@ -44,7 +44,7 @@ cp tools/mutmut_children.py "$site/companion_mutmut_children.py"
 echo "import companion_mutmut_children" > "$site/companion_mutmut_children.pth"
 # This scope's copy of the tree, as it is now (times kept: mutmut compares what changed).
 mkdir -p "$work"
-for part in companion hw tests config docs systemd README.md pyproject.toml; do
+for part in companion hw tests config docs systemd tools README.md pyproject.toml; do
   rm -rf "${work:?}/$part"
   cp -a "$part" "$work/$part"
 done
