@@ -175,6 +175,20 @@ def test_on_a_wide_display_many_reasons_stand_in_two_columns_above_the_footer(pa
     ]
 
 
+def test_under_a_title_of_two_rows_columns_that_need_the_footers_row_take_it(page):
+    # Seven reasons stand four rows a column; under a two-row title only three rows are above
+    # the footer (23, 33, 43), so the columns go down to the bottom and the footer gives up its
+    # row (a title this long leaves it no room at its end): nothing is drawn over another.
+    more = (*REASONS, "red court: 2", "blue court: 1")
+    title = "Castilla la Nueva: yellow 12, green 10, black 7, red 3"
+    assert page(_announce(title, more, FOOTER), (256, 64)) == [
+        ("row", 1, 0, "Castilla la Nueva: yellow 12, green 10,"),
+        ("row", 1, 10, "black 7, red 3"),
+        *[("row", 1, 23 + 10 * i, line) for i, line in enumerate(more[:4])],
+        *[("row", 131, 23 + 10 * i, line) for i, line in enumerate(more[4:])],
+    ]
+
+
 @pytest.mark.parametrize(
     ("title", "n", "alerts", "first"),
     [
