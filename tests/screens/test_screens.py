@@ -164,6 +164,28 @@ MAIN_PAGES = {
         BIDS,
         _short_private(("Take back which", "played power card?", "◀ take back 12 ▶"), 2),
     ),
+    # A title too wide for big letters on 128 px (as every "Only <colour> looks"), on 256 big.
+    "privacy-sealed": (
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="Only yellow looks",
+            lines=("your choice: Galicia",),
+            cursor=0,
+            footer="hold ● withdraw",
+        ),
+    ),
+    # No footer: the lines take its row, the big title stays over a prompt and its entry.
+    "privacy-bare": (
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="blue: disc",
+            lines=("Your secret disc", "◀ Galicia  3/9 ▶"),
+            cursor=1,
+            alerts=("NOT SAVED",),
+        ),
+    ),
     "final": (FINAL, MainUI(screen="final")),
     "final-chart": (
         {**FINAL, "scores": HISTORY[-1]["totals"], "winners": ["blue"]},
@@ -310,6 +332,13 @@ def test_announce_page_titles_the_area_with_the_points_won():
     assert page.lines == ("red 1st with 4: 5 +2 home", "blue 2nd with 3: 4")
     bare = announce_page({"kind": "score", "text": "Special scoring: no region qualifies"})
     assert bare.title == "Special scoring: no region qualifies" and bare.lines == ()
+
+
+def test_an_announce_title_naming_many_players_takes_their_short_names_to_fit(drawn):
+    title = "Valencia: yellow 5, green 3, black 3, blue 3"  # three rows of 21 with whole names
+    ui = MainUI("announce", title, ("yellow 1st with 4: 5",), None, "3/9 ● next")
+    render_main({"players": PLAYERS}, ui, (128, 64), "1")
+    assert drawn[:2] == ["Valencia: yel 5, gre", "3, bla 3, blu 3"]
 
 
 def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_small_print):
