@@ -9,6 +9,7 @@ and look at every changed PNG before committing it.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import doctest
 import importlib
 import re
@@ -37,6 +38,7 @@ from companion.screens import (
     render_matrix,
     render_pad,
 )
+from companion.screens.board_page import board_page
 from companion.screens.chart import render_chart, score_history
 from companion.screens.main_display import ranking_lines
 from companion.screens.matrix import matrix_text
@@ -184,6 +186,47 @@ MAIN_PAGES = {
             lines=("Your secret disc", "◀ Galicia  3/9 ▶"),
             cursor=1,
             alerts=("NOT SAVED",),
+        ),
+    ),
+    # The title row's end holds the footer only when it fits there: not "● chart" beside
+    # "Winner: yellow" on 128 px, where the alert leaves no row for it under three players.
+    "final-alert": (
+        {**FINAL, "scores": {"yellow": 99, "blue": 96, "red": 80}, "winners": ["yellow"]},
+        MainUI(screen="final", footer="● chart", alerts=("NOT SAVED",)),
+    ),
+    # A title of two rows (three on 128 px before the names are shortened), reasons under it.
+    "announce-long-title": (
+        FINAL,
+        MainUI(
+            "announce",
+            "Castilla la Nueva: yellow 7, green 4, black 2",
+            ("yellow 1st with 5: 7", "green 2nd with 3: 4", "black 3rd with 2: 2"),
+            None,
+            "4/9  ● next",
+        ),
+    ),
+    # The setup menu under an alert: fewer rows than lines, scrolled to keep the cursor's.
+    "setup-alert": (BIDS, dataclasses.replace(SETUP, cursor=3, alerts=("NOT SAVED",))),
+    # A full board page: on 128 px the four Grandes' row is cut (no row is spare to wrap it, and
+    # small print cannot hold it).
+    "board-full": (
+        FINAL,
+        MainUI(
+            "announce",
+            *board_page(
+                {
+                    "board": {
+                        "sevilla": {"red": 3, "blue": 2, "green": 4, "black": 12, "yellow": 10}
+                    },
+                    "king": "sevilla",
+                    "grandes": dict.fromkeys(["yellow", "green", "blue", "red"], "sevilla"),
+                },
+                "sevilla",
+                3,
+                12,
+            ),
+            None,
+            "● it matches",
         ),
     ),
     "final": (FINAL, MainUI(screen="final")),
