@@ -229,6 +229,29 @@ MAIN_PAGES = {
             "● it matches",
         ),
     ),
+    # A title of exactly 21 characters, one row on 128 px, under two alerts: the two lines in
+    # small print above the footer.
+    "board-castillo": (
+        FINAL,
+        MainUI(
+            "announce",
+            *board_page({"board": {}, "castillo_total": 4}, "castillo", 10, 12),
+            None,
+            "● it matches",
+            ("NOT SAVED", "LED matrix: fault"),
+        ),
+    ),
+    # A title of 43 characters: two rows on 256 px too.
+    "announce-title-43": (
+        FINAL,
+        MainUI(
+            "announce",
+            "Castilla la Nueva: yellow 7, green 4, red 2",
+            ("yellow 1st with 5: 7", "green 2nd with 3: 4", "red 3rd with 2: 2"),
+            None,
+            "4/9  ● next",
+        ),
+    ),
     "final": (FINAL, MainUI(screen="final")),
     "final-chart": (
         {**FINAL, "scores": HISTORY[-1]["totals"], "winners": ["blue"]},
