@@ -824,3 +824,11 @@ def test_a_five_player_ranking_and_score_table_show_every_player(size, mode, dra
         f"{p} {n}" for p, n in FIVE_SCORES.items()
     ]
     assert "12/12  ● next" in drawn  # moved to the title row, not dropped: it fits there
+
+
+def test_the_last_two_alerts_show_one_row_each(drawn):
+    alerts = ("NOT SAVED", "LED matrix: fault", "green, blue: hold ● to choose unseen")
+    render_main(BIDS, MainUI("message", "Saved", alerts=alerts), (128, 64), "1")
+    shown = [t for t in drawn if t.startswith("!") or "choose unseen" in t]  # bottom row first
+    assert len(shown) == 2 and shown[0].startswith("! green, blue: hold")
+    assert shown[1] == "! LED matrix: fault"  # "NOT SAVED", the first, has no row
