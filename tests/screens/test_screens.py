@@ -9,6 +9,7 @@ and look at every changed PNG before committing it.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import doctest
 import importlib
 import re
@@ -39,6 +40,7 @@ from companion.screens import (
     render_matrix,
     render_pad,
 )
+from companion.screens.board_page import board_page
 from companion.screens.chart import render_chart, score_history
 from companion.screens.game_page import who_line
 from companion.screens.legacy_text import tiny_wrap
@@ -168,6 +170,92 @@ MAIN_PAGES = {
     "privacy-prompt": (
         BIDS,
         _short_private(("Take back which", "played power card?", "◀ take back 12 ▶"), 2),
+    ),
+    # A title too wide for big letters on 128 px (as every "Only <colour> looks"), on 256 big.
+    "privacy-sealed": (
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="Only yellow looks",
+            lines=("your choice: Galicia",),
+            cursor=0,
+            footer="hold ● withdraw",
+        ),
+    ),
+    # No footer: the lines take its row, the big title stays over a prompt and its entry.
+    "privacy-bare": (
+        BIDS,
+        MainUI(
+            screen="privacy",
+            title="blue: disc",
+            lines=("Your secret disc", "◀ Galicia  3/9 ▶"),
+            cursor=1,
+            alerts=("NOT SAVED",),
+        ),
+    ),
+    # The title row's end holds the footer only when it fits there: not "● chart" beside
+    # "Winner: yellow" on 128 px, where the alert leaves no row for it under three players.
+    "final-alert": (
+        {**FINAL, "scores": {"yellow": 99, "blue": 96, "red": 80}, "winners": ["yellow"]},
+        MainUI(screen="final", footer="● chart", alerts=("NOT SAVED",)),
+    ),
+    # A title of two rows (three on 128 px before the names are shortened), reasons under it.
+    "announce-long-title": (
+        FINAL,
+        MainUI(
+            "announce",
+            "Castilla la Nueva: yellow 7, green 4, black 2",
+            ("yellow 1st with 5: 7", "green 2nd with 3: 4", "black 3rd with 2: 2"),
+            None,
+            "4/9  ● next",
+        ),
+    ),
+    # The setup menu under an alert: fewer rows than lines, scrolled to keep the cursor's.
+    "setup-alert": (BIDS, dataclasses.replace(SETUP, cursor=3, alerts=("NOT SAVED",))),
+    # A full board page: on 128 px the four Grandes' row is cut (no row is spare to wrap it, and
+    # small print cannot hold it).
+    "board-full": (
+        FINAL,
+        MainUI(
+            "announce",
+            *board_page(
+                {
+                    "board": {
+                        "sevilla": {"red": 3, "blue": 2, "green": 4, "black": 12, "yellow": 10}
+                    },
+                    "king": "sevilla",
+                    "grandes": dict.fromkeys(["yellow", "green", "blue", "red"], "sevilla"),
+                },
+                "sevilla",
+                3,
+                12,
+            ),
+            None,
+            "● it matches",
+        ),
+    ),
+    # A title of exactly 21 characters, one row on 128 px, under two alerts: the two lines in
+    # small print above the footer.
+    "board-castillo": (
+        FINAL,
+        MainUI(
+            "announce",
+            *board_page({"board": {}, "castillo_total": 4}, "castillo", 10, 12),
+            None,
+            "● it matches",
+            ("NOT SAVED", "LED matrix: fault"),
+        ),
+    ),
+    # A title of 43 characters: two rows on 256 px too.
+    "announce-title-43": (
+        FINAL,
+        MainUI(
+            "announce",
+            "Castilla la Nueva: yellow 7, green 4, red 2",
+            ("yellow 1st with 5: 7", "green 2nd with 3: 4", "red 3rd with 2: 2"),
+            None,
+            "4/9  ● next",
+        ),
     ),
     "final": (FINAL, MainUI(screen="final")),
     "final-chart": (
@@ -519,6 +607,13 @@ def test_a_finished_games_page_names_the_winner(drawn):
 def test_the_discs_page_is_titled_with_what_the_table_does():
     page = discs_page({"red": {"disc": "sevilla", "count": 3, "to": "sevilla"}})
     assert page.title == "Castillo: move by discs" and page.lines == ("red 3 → Sevilla",)
+
+
+def test_an_announce_title_naming_many_players_takes_their_short_names_to_fit(drawn):
+    title = "Valencia: yellow 5, green 3, black 3, blue 3"  # three rows of 21 with whole names
+    ui = MainUI("announce", title, ("yellow 1st with 4: 5",), None, "3/9 ● next")
+    render_main({"players": PLAYERS}, ui, (128, 64), "1")
+    assert drawn[:2] == ["Valencia: yel 5, gre", "3, bla 3, blu 3"]
 
 
 def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_small_print):
@@ -1112,3 +1207,11 @@ def test_a_five_player_ranking_and_score_table_show_every_player(size, mode, dra
         f"{p} {n}" for p, n in FIVE_SCORES.items()
     ]
     assert "12/12  ● next" in drawn  # moved to the title row, not dropped: it fits there
+
+
+def test_the_last_two_alerts_show_one_row_each(drawn):
+    alerts = ("NOT SAVED", "LED matrix: fault", "green, blue: hold ● to choose unseen")
+    render_main(BIDS, MainUI("message", "Saved", alerts=alerts), (128, 64), "1")
+    shown = [t for t in drawn if t.startswith("!") or "choose unseen" in t]  # bottom row first
+    assert len(shown) == 2 and shown[0].startswith("! green, blue: hold")
+    assert shown[1] == "! LED matrix: fault"  # "NOT SAVED", the first, has no row
