@@ -41,6 +41,7 @@ from companion.screens import (
     render_pad,
 )
 from companion.screens.board_page import board_page
+from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart, score_history
 from companion.screens.game_page import who_line
 from companion.screens.legacy_text import tiny_wrap
@@ -849,6 +850,20 @@ def test_fit_and_wrap_keep_to_the_width():
     assert wrap("a " + "x" * 30, 60, 3) == ["a", "xxxxxxxxx…"]  # a word too long is cut
     assert wrap("  ", 60, 3) == [] and wrap("", 60, 1) == []
     assert tiny_wrap("  ", 60, 3) == []  # no words, no rows (in small print too)
+    # A room of one character holds no letter beside "…": nothing; of two, one letter and "…".
+    assert fit("Sevilla", 11) == "" and fit("Sevilla", 12) == "S…" and fit("Sevilla", 17) == "S…"
+
+
+def test_a_canvas_row_keeps_to_the_image_and_to_the_room_it_is_given():
+    c = Canvas((128, 64), "1")
+    # A row whose glyphs would go past the bottom is not drawn at all.
+    assert c.row(64 - GLYPH_H + 1, "Sevilla") == 0 and c.image.getbbox() is None
+    assert c.row(-1, "Sevilla") == 0 and c.image.getbbox() is None
+    # Cut with "…" to the room given, and to the image's right edge when the room is wider.
+    drawn = c.row(0, "x" * 30, 1, 30)
+    assert drawn <= 30 and c.image.getbbox()[2] <= 31
+    assert c.row(12, "x" * 30, 100, 100) <= 28 and c.image.getbbox()[2] <= 128
+    assert 0 < c.row(24, "x" * 30, 50) <= 128 - 50
 
 
 def test_of_two_alerts_each_takes_one_row_a_long_one_cut(drawn):
