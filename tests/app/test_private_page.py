@@ -219,3 +219,16 @@ def test_a_sealed_choice_is_drawn_marked_on_the_private_page_with_how_to_leave_o
     assert set(ink) == {"Only yellow looks", choice, "● leave  hold ● withdraw"}
     assert ink[choice] == 0  # the line the page is about, marked as an entry is
     assert ink["● leave  hold ● withdraw"] != 0
+
+
+def test_on_the_narrow_private_page_a_sealed_choice_and_how_to_withdraw_are_drawn_whole(
+    make_table, drawn
+):
+    table = _narrow(make_table)
+    table.press("blue", "long")  # no pad display: the private page
+    enter_power_card(table, "blue", 9)  # sealed: the page closes
+    page = _page(table, drawn, "blue", "long")  # to see the sealed choice
+    # "your choice: power 9: 2 to court" and "● leave  hold ● withdraw" are wider than the
+    # 128-pixel row: the choice gets a row of its own, how to withdraw one above the footer.
+    assert page == ["● leave", "your choice:", "power 9: 2 to court", "hold ● to withdraw"]
+    assert all(width(line) <= 126 and not line.endswith(ELLIPSIS) for line in page)
