@@ -162,17 +162,25 @@ def drawn(monkeypatch):
     return texts
 
 
-def _record_small_print(monkeypatch, module) -> list[str]:
-    """Every text `module` draws in small print (its `draw_legacy`), as drawn."""
-    texts: list[str] = []
+def _record_small_print(monkeypatch, module, where: bool = False) -> list:
+    """Every text `module` draws in small print (its `draw_legacy`), as drawn; with `where`,
+    as (x, y, text)."""
+    drawn: list = []
     real = module.draw_legacy
 
     def record(draw, xy, text, fill, font):
-        texts.append(text)
+        drawn.append((*xy, text) if where else text)
         return real(draw, xy, text, fill, font)
 
     monkeypatch.setattr(module, "draw_legacy", record)
-    return texts
+    return drawn
+
+
+@pytest.fixture
+def small_print_at(monkeypatch):
+    """`small_print_at(module)`: every text `module` draws in small print from then on, with
+    where: (x, y, text)."""
+    return lambda module: _record_small_print(monkeypatch, module, where=True)
 
 
 @pytest.fixture

@@ -408,17 +408,10 @@ def test_the_matrix_shortens_a_colour_name_rather_than_cut_it():
         ((8, 16), (1, 4, "9")),  # a matrix on its side: centred down it too
     ],
 )
-def test_the_matrix_drops_a_letter_at_a_time_until_the_text_fits(monkeypatch, size, shown):
+def test_the_matrix_drops_a_letter_at_a_time_until_the_text_fits(small_print_at, size, shown):
     from companion.screens import matrix
 
-    drawn_at: list[tuple[int, int, str]] = []
-    real = matrix.draw_legacy
-
-    def record(draw, xy, text, fill, font):
-        drawn_at.append((*xy, text))
-        return real(draw, xy, text, fill, font)
-
-    monkeypatch.setattr(matrix, "draw_legacy", record)
+    drawn_at = small_print_at(matrix)
     render_matrix({"round": 9, "decision": {"players": ["magenta"], "secret": False}}, size)
     assert drawn_at == [shown]
 
@@ -462,19 +455,11 @@ def test_a_pad_entry_sits_between_the_arrows_unless_it_needs_their_room(monkeypa
 
 
 @pytest.fixture
-def pad_small_print(monkeypatch):
+def pad_small_print(small_print_at):
     """Every text a pad draws in small print, with where: (x, y, text)."""
     from companion.screens import pad
 
-    drawn_at: list[tuple[int, int, str]] = []
-    real = pad.draw_legacy
-
-    def record(draw, xy, text, fill, font):
-        drawn_at.append((*xy, text))
-        return real(draw, xy, text, fill, font)
-
-    monkeypatch.setattr(pad, "draw_legacy", record)
-    return drawn_at
+    return small_print_at(pad)
 
 
 def test_a_long_pad_question_takes_two_rows_of_small_print_cut_at_the_second(pad_small_print):
@@ -731,17 +716,10 @@ def test_a_text_is_cut_after_nine_rows_in_either_size(drawn, main_small_print):
     assert main_small_print[6:] == [six] * 8 + [six + ".."]
 
 
-def test_the_small_standings_share_the_row_evenly(monkeypatch):
+def test_the_small_standings_share_the_row_evenly(small_print_at):
     from companion.screens import game_page
 
-    drawn_at: list[tuple[int, int, str]] = []
-    real = game_page.draw_legacy
-
-    def record(draw, xy, text, fill, font):
-        drawn_at.append((*xy, text))
-        return real(draw, xy, text, fill, font)
-
-    monkeypatch.setattr(game_page, "draw_legacy", record)
+    drawn_at = small_print_at(game_page)
     view = {**QUIET, "bids": {"red": 13, "blue": 1, "yellow": 12}, "scores": {"red": 5}}
     view["decision"] = {"players": ["yellow"], "secret": False, "prompt": ""}
     render_main(view, MainUI(), (128, 64), "1")  # 126 px: three cells of 42
