@@ -13,7 +13,7 @@ from companion.commands.screens_moments import table_config
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
-from companion.screens.text import ELLIPSIS, width
+from companion.screens.text import ELLIPSIS, fit, width
 from companion.session.resilient import ResilientStore
 from companion.session.store import StoreError
 
@@ -222,13 +222,26 @@ def test_a_sealed_choice_is_drawn_marked_on_the_private_page_with_how_to_leave_o
 
 
 def test_on_the_narrow_private_page_a_sealed_choice_and_how_to_withdraw_are_drawn_whole(
-    make_table, drawn
+    make_table, monkeypatch
 ):
+    from companion.screens import canvas as canvas_module
+
+    texts: list[tuple[str, int]] = []  # each text drawn, cut to its room, and its ink
+    real = canvas_module.draw_text
+
+    def record(draw, xy, text, fill, max_width):
+        texts.append((fit(text, max_width), fill))
+        return real(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(canvas_module, "draw_text", record)
     table = _narrow(make_table)
     table.press("blue", "long")  # no pad display: the private page
     enter_power_card(table, "blue", 9)  # sealed: the page closes
-    page = _page(table, drawn, "blue", "long")  # to see the sealed choice
+    texts.clear()
+    table.press("blue", "long")  # to see the sealed choice
     # "your choice: power 9: 2 to court" and "● leave  hold ● withdraw" are wider than the
-    # 128-pixel row: the choice gets a row of its own, how to withdraw one above the footer.
+    # 128-pixel row: the choice gets a row of its own, marked; how to withdraw one of its own.
+    page = [text for text, _ in texts if text != "Only blue looks"]
     assert page == ["● leave", "your choice:", "power 9: 2 to court", "hold ● to withdraw"]
     assert all(width(line) <= 126 and not line.endswith(ELLIPSIS) for line in page)
+    assert [text for text, ink in texts if ink == 0] == ["power 9: 2 to court"]
