@@ -100,3 +100,19 @@ def test_a_layer_with_no_result_leaves_no_file(results: ModuleType) -> None:
     )
     results.save()
     assert not (results.NOTES / "hw" / "results.json").exists()
+
+
+def test_todo_names_only_the_mutants_of_the_layer_with_no_result(results: ModuleType) -> None:
+    _meta(results.MUTANTS / "hw/config/__init__.py.meta", {"x_parse": "a", "xǁPadǁread": "b"}, RUN)
+    _meta(
+        results.MUTANTS / "companion/app/x.py.meta",
+        {"x_f": "c"},
+        {"companion.app.x.x_f__mutmut_1": None},
+    )
+    assert results.todo("hw") == ["hw.config.xǁPadǁread__mutmut_1"]
+    # A fresh checkout: no mutants made yet, the kept results tell.
+    results.save()
+    for meta in results.MUTANTS.rglob("*.meta"):
+        meta.unlink()
+    assert results.todo("hw") == ["hw.config.xǁPadǁread__mutmut_1"]
+    assert results.todo("companion/app") == []  # a layer with no result at all is not kept

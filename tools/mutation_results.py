@@ -2,6 +2,11 @@
 
     python3 tools/mutation_results.py save      # .mutation/house's results -> tests/mutation/
     python3 tools/mutation_results.py restore   # tests/mutation/ -> .mutation/house (before a run)
+    python3 tools/mutation_results.py todo hw   # the names of hw/'s mutants with no result yet
+
+`todo` is for going on with a layer, as a pattern ('hw.*') would run again every mutant it
+names, done or not: `names=$(python3 tools/mutation_results.py todo hw) && tools/mutation.sh
+$names` (it fails, naming none, when no mutant of the layer is known to lack a result).
 
 mutmut keeps each module's results in `mutants/<module>.meta`: an exit code per mutant, and a
 hash per function. When it makes the mutants again it keeps the results of every function whose
@@ -124,8 +129,35 @@ def restore() -> int:
     return 0
 
 
+def todo(prefix: str) -> list[str]:
+    """The mutants of the modules whose path starts with `prefix` that have no result, in
+    `.mutation/house` if a run made its mutants there, else in the kept results."""
+    names: list[str] = []
+    metas = sorted(MUTANTS.rglob("*.py.meta"))
+    for meta_path in metas:
+        module = str(meta_path.relative_to(MUTANTS))[: -len(".meta")]
+        if module.startswith(prefix):
+            codes = json.loads(meta_path.read_text(encoding="utf-8"))["exit_code_by_key"]
+            names += [name for name, code in codes.items() if code is None]
+    if not metas:
+        for module, functions in recorded().items():
+            if module.startswith(prefix):
+                names += [n for n, code in unpack(module, functions)[1].items() if code is None]
+    return names
+
+
 if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args[:1] == ["todo"] and len(args) == 2:
+        names = todo(args[1])
+        if not names:  # else `mutation.sh $(…)` would get no name, and run the whole house
+            raise SystemExit(
+                f"no mutant of {args[1]} is known to lack a result: each has one, or the layer"
+                " has not run here yet (run it by its pattern, e.g. 'hw.*')"
+            )
+        print("\n".join(names))
+        raise SystemExit(0)
     commands = {"save": save, "restore": restore}
-    if len(sys.argv) != 2 or sys.argv[1] not in commands:
-        raise SystemExit("usage: python3 tools/mutation_results.py save|restore")
-    raise SystemExit(commands[sys.argv[1]]())
+    if len(args) != 1 or args[0] not in commands:
+        raise SystemExit("usage: python3 tools/mutation_results.py save | restore | todo PREFIX")
+    raise SystemExit(commands[args[0]]())
