@@ -12,7 +12,7 @@ mutmut keeps each module's results in `mutants/<module>.meta`: an exit code per 
 hash per function. When it makes the mutants again it keeps the results of every function whose
 hash is unchanged and runs the others again. `save` writes those two things for each layer that
 has results, one file a layer (`tests/mutation/<layer>/results.json`: per module, per function,
-its hash and its mutants' exit codes in order, null for not run); `restore` puts them back into
+its hash and its mutants' exit codes in order, "-" for not run); `restore` puts them back into
 `mutants/` before `mutmut run` (tools/mutation.sh does it), filling in only mutants with no
 result whose function still has the recorded hash, so mutmut itself decides what is stale, as it
 does with its own files. tools/mutation_scores.py --recorded reads these files.
@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,10 +45,22 @@ def name_prefix(module: str) -> str:
     return module.removesuffix(".py").removesuffix("/__init__").replace("/", ".") + "."
 
 
+def read_meta(path: Path) -> dict:
+    """A .meta file; a run in progress rewrites it, so a read that lands mid-write is tried
+    again."""
+    for _ in range(50):
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            time.sleep(0.1)
+    raise SystemExit(f"{path}: not readable as mutmut's results")
+
+
 def pack(module: str, meta: dict) -> dict[str, dict]:
-    """One module's .meta as {function: {"hash": h, "codes": [code of _1, of _2, …]}}."""
+    """One module's .meta as {function: {"hash": h, "codes": "code of _1, of _2, …"}}: the exit
+    codes in one line of text, "-" for not run (a file a few lines a function, for git)."""
     functions: dict[str, dict] = {
-        name: {"hash": h, "codes": []} for name, h in sorted(meta["hash_by_function_name"].items())
+        name: {"hash": h, "codes": ""} for name, h in sorted(meta["hash_by_function_name"].items())
     }
     by_function: dict[str, dict[int, int | None]] = {}
     for key, code in meta["exit_code_by_key"].items():
@@ -58,7 +71,9 @@ def pack(module: str, meta: dict) -> dict[str, dict]:
     for function, codes in by_function.items():
         if function not in functions or sorted(codes) != list(range(1, len(codes) + 1)):
             raise SystemExit(f"{module}: {function}'s mutants are not numbered 1…N")
-        functions[function]["codes"] = [codes[n] for n in range(1, len(codes) + 1)]
+        functions[function]["codes"] = " ".join(
+            "-" if codes[n] is None else str(codes[n]) for n in range(1, len(codes) + 1)
+        )
     return functions
 
 
@@ -67,8 +82,8 @@ def unpack(module: str, functions: dict[str, dict]) -> tuple[dict[str, str], Cod
     hashes = {name: f["hash"] for name, f in functions.items()}
     codes: Codes = {}
     for name, f in functions.items():
-        for n, code in enumerate(f["codes"], start=1):
-            codes[f"{name_prefix(module)}{name}__mutmut_{n}"] = code
+        for n, code in enumerate(f["codes"].split(), start=1):
+            codes[f"{name_prefix(module)}{name}__mutmut_{n}"] = None if code == "-" else int(code)
     return hashes, codes
 
 
@@ -84,15 +99,20 @@ def save() -> int:
     layers: dict[str, dict[str, dict]] = {}
     for meta_path in sorted(MUTANTS.rglob("*.py.meta")):
         module = str(meta_path.relative_to(MUTANTS))[: -len(".meta")]
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = read_meta(meta_path)
         layers.setdefault(layer_of(module), {})[module] = pack(module, meta)
     for layer, modules in sorted(layers.items()):
-        run = sum(c is not None for m in modules.values() for f in m.values() for c in f["codes"])
+        run = sum(
+            c != "-" for m in modules.values() for f in m.values() for c in f["codes"].split()
+        )
         if not run:
             continue
         path = NOTES / layer / "results.json"
         path.parent.mkdir(parents=True, exist_ok=True)
-        body = {"mutmut": "exit codes per mutant, null: not run", "modules": modules}
+        body = {
+            "mutmut": "exit codes of each function's mutants _1, _2, …; -: not run",
+            "modules": modules,
+        }
         path.write_text(json.dumps(body, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"{path.relative_to(ROOT)}: {run} results")
     return 0
@@ -104,7 +124,7 @@ def restore() -> int:
         hashes, codes = unpack(module, functions)
         meta_path = MUTANTS / (module + ".meta")
         if meta_path.exists():
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+            meta = read_meta(meta_path)
         else:
             # mutmut makes this module's mutants afresh and keeps these results where the
             # function's hash is still the recorded one.
@@ -137,7 +157,7 @@ def todo(prefix: str) -> list[str]:
     for meta_path in metas:
         module = str(meta_path.relative_to(MUTANTS))[: -len(".meta")]
         if module.startswith(prefix):
-            codes = json.loads(meta_path.read_text(encoding="utf-8"))["exit_code_by_key"]
+            codes = read_meta(meta_path)["exit_code_by_key"]
             names += [name for name, code in codes.items() if code is None]
     if not metas:
         for module, functions in recorded().items():
