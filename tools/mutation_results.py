@@ -56,6 +56,23 @@ def read_meta(path: Path) -> dict:
     raise SystemExit(f"{path}: not readable as mutmut's results")
 
 
+def local_metas(root: Path | None = None) -> dict[str, Path]:
+    """The .meta file of each module a run made mutants of (in `root`, the house's by default),
+    by module path."""
+    root = root or MUTANTS
+    return {str(p.relative_to(root))[: -len(".meta")]: p for p in sorted(root.rglob("*.py.meta"))}
+
+
+def local_codes(root: Path | None = None) -> dict[str, Codes]:
+    """Each module's exit codes by mutant name, as the run in `root` has them."""
+    return {m: read_meta(p)["exit_code_by_key"] for m, p in local_metas(root).items()}
+
+
+def recorded_codes() -> dict[str, Codes]:
+    """Each module's exit codes by mutant name, as the repository keeps them."""
+    return {m: unpack(m, f)[1] for m, f in recorded().items()}
+
+
 def pack(module: str, meta: dict) -> dict[str, dict]:
     """One module's .meta as {function: {"hash": h, "codes": "code of _1, of _2, …"}}: the exit
     codes in one line of text, "-" for not run (a file a few lines a function, for git)."""
@@ -97,10 +114,8 @@ def recorded() -> dict[str, dict[str, dict]]:
 
 def save() -> int:
     layers: dict[str, dict[str, dict]] = {}
-    for meta_path in sorted(MUTANTS.rglob("*.py.meta")):
-        module = str(meta_path.relative_to(MUTANTS))[: -len(".meta")]
-        meta = read_meta(meta_path)
-        layers.setdefault(layer_of(module), {})[module] = pack(module, meta)
+    for module, meta_path in local_metas().items():
+        layers.setdefault(layer_of(module), {})[module] = pack(module, read_meta(meta_path))
     for layer, modules in sorted(layers.items()):
         run = sum(
             c != "-" for m in modules.values() for f in m.values() for c in f["codes"].split()
@@ -152,18 +167,8 @@ def restore() -> int:
 def todo(prefix: str) -> list[str]:
     """The mutants of the modules whose path starts with `prefix` that have no result, in
     `.mutation/house` if a run made its mutants there, else in the kept results."""
-    names: list[str] = []
-    metas = sorted(MUTANTS.rglob("*.py.meta"))
-    for meta_path in metas:
-        module = str(meta_path.relative_to(MUTANTS))[: -len(".meta")]
-        if module.startswith(prefix):
-            codes = read_meta(meta_path)["exit_code_by_key"]
-            names += [name for name, code in codes.items() if code is None]
-    if not metas:
-        for module, functions in recorded().items():
-            if module.startswith(prefix):
-                names += [n for n, code in unpack(module, functions)[1].items() if code is None]
-    return names
+    codes = local_codes() or recorded_codes()
+    return [n for m, c in codes.items() if m.startswith(prefix) for n, x in c.items() if x is None]
 
 
 if __name__ == "__main__":

@@ -18,14 +18,12 @@ killed, timed out and killed since over all mutants run but the equivalent.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
-from mutation_results import name_prefix, recorded, unpack
+from mutation_results import NOTES, local_codes, name_prefix, recorded_codes
 
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", None: "not run"}
 TIMEOUTS = {-24, 24, 152, 255, 36}
@@ -37,18 +35,6 @@ def status(code: int | None) -> str:
     return STATUS.get(code, "other")
 
 
-def read_codes(meta: Path) -> dict[str, int | None]:
-    """The exit code mutmut keeps for each of a module's mutants, by name; a run in progress
-    rewrites the file, so a read that lands mid-write is tried again."""
-    for _ in range(50):
-        try:
-            return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-        except json.JSONDecodeError:
-            time.sleep(0.1)
-    raise SystemExit(f"{meta}: not readable as mutmut's results")
-
-
-NOTES = Path(__file__).resolve().parent.parent / "tests" / "mutation"
 _NAME = re.compile(r"^(?:[\w.]*\.)?(x\S*__mutmut_)(\d+)$")
 # `Journal._write__mutmut_7`: mutmut's `xǁJournalǁ_write__mutmut_7`, written as it reads.
 _METHOD = re.compile(r"^([A-Z]\w*)\.(\w+__mutmut_)(\d+)$")
@@ -111,12 +97,9 @@ def main(argv: list[str]) -> int:
     prefixes = [a for a in argv if not a.startswith("--")] or [""]
     root = Path(__file__).resolve().parent.parent / ".mutation" / scope / "mutants"
     if "--recorded" in argv:
-        root = NOTES
-        results = {m: unpack(m, f)[1] for m, f in recorded().items()}
+        root, results = NOTES, recorded_codes()
     else:
-        results = {}
-        for meta in sorted(root.rglob("*.py.meta")):
-            results[str(meta.relative_to(root))[: -len(".meta")]] = read_codes(meta)
+        results = local_codes(root)
     rows: dict[str, Counter[str]] = {}
     for module, codes in sorted(results.items()):
         if any(module.startswith(p) for p in prefixes):
