@@ -81,7 +81,7 @@ def kinds(module: str, codes: dict[str, int | None]) -> Counter[str]:
     for name, code in codes.items():
         kind = status(code)
         verdict = verdicts.get(name.removeprefix(prefix))
-        if kind in ("survived", "timeout") and verdict is not None:
+        if kind in ("survived", "timeout", "no test") and verdict is not None:
             kind = "killed since" if verdict == "killed" else "equivalent"
         elif kind == "survived" and verdicts:
             kind = "open"
