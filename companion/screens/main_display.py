@@ -142,8 +142,8 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         ui = dataclasses.replace(ui, title=_shorter_title(ui.title, view))
     if _compact_reasons(c, ui, bottom):
         return
-    # Reasons are long: on a narrow screen each wraps onto a second row when there is room,
-    # else shows in small print.
+    # Reasons are long: on a narrow screen each wraps onto the rows there is room for, else
+    # shows in small print, with the players' short names if it is still too long.
     top = _title_lines(c, ui.title) * LINE + 3
     spare = len(_body_rows(c, bottom + 1, top)) - (1 if ui.footer else 0) - len(ui.lines)
     too_long = [x for x in ui.lines if text_width(x, TINY) > c.width - 2]
@@ -152,9 +152,11 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     lines: list[str] = []
     for line in ui.lines:
         if width(line) > c.width - 2 and spare > 0:
-            parts = wrap(line, c.width - 2, 2)
+            parts = wrap(line, c.width - 2, spare + 1)
             spare -= len(parts) - 1
             lines += parts
+        elif text_width(line, TINY) > c.width - 2:
+            lines.append(_shorter_title(line, view))  # short names rather than a cut row
         else:
             lines.append(line)
     _titled(c, ui, bottom, lines, None)

@@ -80,6 +80,19 @@ def test_a_long_reason_takes_a_second_row_while_one_is_spare_the_next_is_small_p
     ]
 
 
+def test_a_reason_takes_as_many_rows_as_are_spare(page):
+    # Five Grandes in one region on 128 px: three rows of the four above the footer.
+    line = "Grande: yellow, green, blue, red, black"
+    assert page(_announce("Board 3/12: Sevilla", (SHORT, line), "● it matches")) == [
+        ("row", 1, 0, "Board 3/12: Sevilla"),
+        ("row", 1, 53, "● it matches"),
+        ("row", 1, 13, SHORT),
+        ("row", 1, 23, "Grande: yellow,"),
+        ("row", 1, 33, "green, blue, red,"),
+        ("row", 1, 43, "black"),
+    ]
+
+
 def test_with_no_footer_its_row_is_spare_too(page):
     assert page(_announce("Aragón", (LONG, LONGER, SHORT))) == [
         ("row", 1, 0, "Aragón"),
@@ -245,12 +258,12 @@ def test_a_footer_a_row_too_wide_for_the_titles_end_keeps_its_row(page):
     assert [d[3] for d in drawn[2:] if d[0] == "small"] == list(REASONS)
 
 
-def test_a_reason_too_long_for_small_print_keeps_every_reason_in_the_big_font(page):
+def test_a_reason_too_long_even_for_small_print_takes_the_players_short_names(page):
     lines = (*REASONS[:4], TOO_LONG)
     assert page(_announce("País Vasco: blue 5", lines, FOOTER)) == [
         ("row", 1, 0, "País Vasco: blue 5"),
         *[("row", 1, 13 + 10 * i, line) for i, line in enumerate(lines[:4])],
-        ("row", 1, 53, "yellow 1st with 4: 5…"),
+        ("small", 1, 55, "yel 1st with 4: 5 +2, +5 king"),
     ]
 
 

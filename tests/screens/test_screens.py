@@ -213,8 +213,8 @@ MAIN_PAGES = {
     ),
     # The setup menu under an alert: fewer rows than lines, scrolled to keep the cursor's.
     "setup-alert": (BIDS, dataclasses.replace(SETUP, cursor=3, alerts=("NOT SAVED",))),
-    # A full board page: on 128 px the four Grandes' row is cut (no row is spare to wrap it, and
-    # small print cannot hold it).
+    # A full board page: on 128 px no row is spare to wrap the four Grandes' row and small print
+    # cannot hold it whole, so it names them short ("yel, gre, blu, red") in small print.
     "board-full": (
         FINAL,
         MainUI(
