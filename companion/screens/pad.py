@@ -75,10 +75,15 @@ def render_pad(
     you = (player_view or {}).get("you")
     if you and y + SMALL <= c.height:
         y = c.height - SMALL  # the hand always sits on the bottom row
-        castillo = f"Castillo {you.get('castillo', 0)}"
-        right = c.width - 1 - text_width(castillo, TINY)
+        # "Cast." when the hand's runs need the room ("1-2 4-5 7-8 10-11 13" beside "Castillo 10").
+        for label in ("Castillo", "Cast."):
+            castillo = f"{label} {you.get('castillo', 0)}"
+            right = c.width - 1 - text_width(castillo, TINY)
+            hand = hand_text(you.get("hand") or [], right - 5)
+            if text_width(hand, TINY) <= right - 5:
+                break
         _small(c, y, castillo, right, text_width(castillo, TINY))
-        _small(c, y, hand_text(you.get("hand") or [], right - 5), 1, right - 5)
+        _small(c, y, hand, 1, right - 5)
     return c.image
 
 

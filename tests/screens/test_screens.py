@@ -500,12 +500,12 @@ def test_a_hand_too_wide_for_its_row_beside_the_castillo_shows_as_runs(pad_small
     you = {"you": {"hand": list(range(1, 12)), "castillo": 2}}
     render_pad(you, PadMenu("red", "Power card", ("11",), 0, True), (128, 32))
     assert pad_small_print[1:] == [(87, 25, "Castillo 2"), (1, 25, "1-11")]
-    # Even as runs, a hand can be wider than the row (80 px of 78 beside "Castillo 10"): it is
-    # cut, not drawn into the count.
+    # Even as runs, a hand can be wider than the row (80 px of 78 beside "Castillo 10"): the
+    # count is written "Cast. 10", and the 90 px it leaves hold every card.
     pad_small_print.clear()
     you = {"you": {"hand": [1, 2, 4, 5, 7, 8, 10, 11, 13], "castillo": 10}}
     render_pad(you, PadMenu("red", "Power card", ("13",), 0, True), (128, 32))
-    assert pad_small_print[1:] == [(83, 25, "Castillo 10"), (1, 25, "1-2 4-5 7-8 10-11..")]
+    assert pad_small_print[1:] == [(95, 25, "Cast. 10"), (1, 25, "1 2 4 5 7 8 10 11 13")]
 
 
 @pytest.mark.parametrize(
