@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from hw.sound import SoundCard, card_for, names_a_card, parse_cards, sound_cards, speaker_note
-from hw.sound import speaker_problems
+from hw.sound import (
+    SoundCard,
+    card_for,
+    names_a_card,
+    sound_cards,
+    speaker_note,
+    speaker_problems,
+)
 
 HDMI = SoundCard(0, "vc4hdmi0", "vc4-hdmi-0")
 USB = SoundCard(1, "Device", "USB Audio Device")
