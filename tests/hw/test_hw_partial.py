@@ -207,6 +207,7 @@ def test_a_whole_frame_is_the_bytes_luma_sends_for_it(pixels, rotate):
 def test_the_drivers_opened_for_the_reference_build_are_the_partial_ones():
     assert partial.partial_model("ssd1309") is partial.ssd1309
     assert partial.partial_model("sh1106") is partial.sh1106
+    assert partial.partial_model("ssd1322") is partial.ssd1322
     assert partial.partial_model("ssd1325") is None  # luma's own, unchanged
     drv = devices.real_display(PAD, serial=lambda cfg: noop())
     assert isinstance(drv.make(drv.open_bus()), partial.ssd1306)
@@ -251,3 +252,145 @@ def test_changed_runs_are_the_differing_bytes_joined_across_at_most_gap_equal_on
         else:
             want.append((i, i + 1))
     assert partial.changed_runs(old, new, gap) == want
+
+
+def test_changed_span_is_the_first_and_one_past_the_last_differing_byte():
+    for n in (1, 2, 3, 5, 8, 13, 32, 33):
+        old = bytes(n)
+        assert partial.changed_span(old, old) is None
+        for first in range(n):
+            for last in range(first, n):
+                new = bytearray(old)
+                new[first] = new[last] = 1
+                assert partial.changed_span(old, bytes(new)) == (first, last + 1), (n, first, last)
+    row = bytes(768)  # an SSD1322 RGB row
+    assert partial.changed_span(row, bytes(767) + b"\1") == (767, 768)
+    assert partial.changed_span(row, b"\1" + bytes(767)) == (0, 1)
+
+
+def test_a_run_at_either_end_is_kept_alone():
+    assert partial.changed_runs(bytes(5), b"\1" + bytes(4), 2) == [(0, 1)]
+    assert partial.changed_runs(bytes(5), bytes(4) + b"\1", 2) == [(4, 5)]
+    assert partial.changed_runs(bytes(8), b"\1" + bytes(6) + b"\1", 2) == [(0, 1), (7, 8)]
+
+
+# --- the windows a frame would be sent in (plan) --------------------------------------------------
+
+
+def lit(img: Image.Image, *pixels: tuple[int, int]) -> Image.Image:
+    img = img.copy()
+    for xy in pixels:
+        img.putpixel(xy, 1 if img.mode == "1" else (255, 255, 255))
+    return img
+
+
+def test_an_ssd1306_plans_pages_by_columns_joining_windows_when_that_costs_no_more():
+    dev = partial.ssd1306(noop(), width=128, height=64)
+    blank = Image.new("1", dev.size)
+    assert dev.plan(blank) == [partial.Window(0, 8, 0, 128)]  # unknown: the whole frame
+    dev.display(blank)
+    assert dev.plan(blank) == []
+    # pages 0 and 3, columns 0–4: one window of 4 pages × 5 (10 + 20 bytes) costs what two
+    # windows do (2 × (10 + 5)): one window
+    assert dev.plan(lit(blank, *((x, y) for x in range(5) for y in (0, 24)))) == [
+        partial.Window(0, 4, 0, 5)
+    ]
+    # page 0 columns 0–9 and 100–109, page 1 columns 0–9: page 1 joins the first window, not
+    # the latest
+    img = lit(blank, *((x, y) for x in (*range(10), *range(100, 110)) for y in (0,)))
+    assert dev.plan(lit(img, *((x, 8) for x in range(10)))) == [
+        partial.Window(0, 2, 0, 10),
+        partial.Window(0, 1, 100, 110),
+    ]
+
+
+def test_an_ssd1322_plans_rows_by_4_pixel_columns_joining_windows_when_that_costs_less():
+    dev = partial.ssd1322(noop(), width=256, height=64)
+    blank = Image.new("RGB", dev.size)
+    assert dev.plan(blank) == [partial.Window(0, 64, 0, 256)]
+    dev.display(blank)
+    # rows 10 and 13, pixels 0–3: one window of 4 rows (7 + 8 bytes) beats two (2 × (7 + 2))
+    assert dev.plan(lit(blank, *((x, y) for x in range(4) for y in (10, 13)))) == [
+        partial.Window(10, 14, 0, 4)
+    ]
+    # pixels 8–11 end at a column address: columns 8–11, no more
+    assert dev.plan(lit(blank, *((x, 5) for x in range(8, 12)))) == [partial.Window(5, 6, 8, 12)]
+    mono = partial.ssd1322(noop(), width=256, height=64, mode="1")
+    blank = Image.new("1", mono.size)
+    mono.display(blank)
+    # pixel 0 is in byte 0 of a mode "1" row: pixels 0–7
+    assert mono.plan(lit(blank, (0, 0))) == [partial.Window(0, 1, 0, 8)]
+
+
+def test_an_sh1106_plans_one_page_window_per_changed_run():
+    dev = partial.sh1106(noop(), width=128, height=64)
+    blank = Image.new("1", dev.size)
+    assert dev.plan(blank) == [partial.Window(p, p + 1, 0, 128) for p in range(8)]
+    dev.display(blank)
+    img = lit(blank, *((x, 9) for x in range(10, 21)), (100, 17), (101, 17))
+    assert dev.plan(img) == [partial.Window(1, 2, 10, 21), partial.Window(2, 3, 100, 102)]
+
+
+# --- the fewest bytes a frame change needs (least_bytes) ------------------------------------------
+
+
+class FailingSerial(Recorder):
+    """A serial interface whose data writes raise once ``failing`` is set."""
+
+    failing = False
+
+    def data(self, data) -> None:
+        if self.failing:
+            raise OSError("bus fault")
+        super().data(data)
+
+
+def test_an_ssd1322_needs_2_bytes_a_changed_column_address_and_one_windows_framing():
+    dev = partial.ssd1322(noop(), width=256, height=64)
+    blank = Image.new("RGB", dev.size)
+    whole = 2 * 256 * 64 // 4 + partial.SPI_WINDOW_OVERHEAD  # 8199
+    assert (least := dev.least_bytes(blank)) == whole and isinstance(least, int)
+    dev.display(blank)
+    assert dev.least_bytes(blank) == 0
+    one = 2 + partial.SPI_WINDOW_OVERHEAD
+    assert dev.least_bytes(lit(blank, (0, 0))) == one
+    assert dev.least_bytes(lit(blank, (0, 0), (3, 0))) == one  # one column address
+    assert dev.least_bytes(lit(blank, (3, 0), (4, 0))) == 2 * 2 + partial.SPI_WINDOW_OVERHEAD
+    assert dev.least_bytes(lit(blank, (255, 63))) == one
+    red = blank.copy()
+    red.putpixel((0, 0), (10, 0, 0))  # only the first byte of the frame differs
+    assert dev.least_bytes(red) == one
+    dev.display(red)
+    green = blank.copy()
+    green.putpixel((0, 0), (0, 5, 0))  # another colour of the same luminance: still a change
+    assert dev.least_bytes(green) == one
+
+
+def test_an_ssd1322_in_mode_1_needs_the_same_bytes_per_changed_column_address():
+    dev = partial.ssd1322(noop(), width=256, height=64, mode="1")
+    blank = Image.new("1", dev.size)
+    dev.display(blank)
+    assert dev.least_bytes(lit(blank, (0, 0), (4, 0), (255, 63))) == 3 * 2 + 7
+
+
+def test_after_a_write_that_raised_an_ssd1322_needs_the_whole_frame():
+    serial = FailingSerial()
+    dev = partial.ssd1322(serial, width=256, height=64)
+    blank = Image.new("RGB", dev.size)
+    dev.display(blank)
+    serial.failing = True
+    with pytest.raises(OSError):
+        dev.display(lit(blank, (5, 5)))
+    assert dev.least_bytes(blank) == 2 * 256 * 64 // 4 + partial.SPI_WINDOW_OVERHEAD
+
+
+def test_an_sh1106_needs_each_changed_pages_framing_and_its_changed_runs():
+    dev = partial.sh1106(noop(), width=128, height=64)
+    blank = Image.new("1", dev.size)
+    overhead = partial.SH1106_WINDOW_OVERHEAD
+    assert dev.least_bytes(blank) == 8 * (overhead + 128)  # unknown: every page whole
+    dev.display(blank)
+    assert dev.least_bytes(blank) == 0
+    assert dev.least_bytes(lit(blank, (10, 9))) == overhead + 1
+    assert dev.least_bytes(lit(blank, (10, 9), (100, 17))) == 2 * (overhead + 1)
+    assert dev.least_bytes(lit(blank, (10, 9), (13, 9))) == overhead + 4  # 2 equal bytes kept
