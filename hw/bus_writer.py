@@ -18,6 +18,8 @@ writes what was given before the thread stops.
 >>> with writers.moment():
 ...     writers.run("i2c-1", lambda: seen.append("pad"))
 ...     writers.run("i2c-0", lambda: seen.append("main"))
+True
+True
 >>> sorted(seen)
 ['main', 'pad']
 >>> writers.close()

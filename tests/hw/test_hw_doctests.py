@@ -4,33 +4,25 @@ from __future__ import annotations
 
 import doctest
 import importlib
+from pathlib import Path
 
 import pytest
 from hw_testing import ROOT
 
-MODULES = [
-    "hw",
-    "hw.backend",
-    "hw.buses",
-    "hw.buzzer",
-    "hw.checked",
-    "hw.config",
-    "hw.config.luma_models",
-    "hw.config.model",
-    "hw.devices",
-    "hw.display",
-    "hw.errors",
-    "hw.events",
-    "hw.guarded",
-    "hw.hardware",
-    "hw.health",
-    "hw.input",
-    "hw.luma_hooks",
-    "hw.matrix",
-    "hw.pad",
-    "hw.speaker",
-    "hw.worker",
-]
+
+def _modules_with_examples() -> list[str]:
+    """Every module of the hw package (as installed) whose source holds an example."""
+    import hw
+
+    package = Path(hw.__file__).parent
+    return sorted(
+        ".".join(("hw", *path.relative_to(package).with_suffix("").parts)).removesuffix(".__init__")
+        for path in package.rglob("*.py")
+        if ">>>" in path.read_text(encoding="utf-8")
+    )
+
+
+MODULES = _modules_with_examples()
 
 
 @pytest.mark.parametrize("name", MODULES)
