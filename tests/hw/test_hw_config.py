@@ -100,8 +100,19 @@ def test_display_model_luma_does_not_have_is_refused_with_the_list():
 
 def test_size_the_model_does_not_support_is_refused_by_asking_luma():
     (msg,) = problems(edited(**{"display.width": 200}))
-    assert msg.startswith("display.width: 200×64 is not a size luma's ssd1309 supports;")
-    assert "128×64" in msg
+    assert msg == (
+        "display.width: 200×64 is not a size luma's ssd1309 supports; "
+        "accepted: 64×32, 64×48, 128×32, 128×64"
+    )
+
+
+def test_the_sizes_accepted_are_luma_s_for_each_model():
+    (msg,) = problems(edited(**{"display.model": "ssd1322", "display.width": 200}))
+    assert msg.endswith(
+        "accepted: 64×32, 64×48, 64×64, 128×32, 128×48, 128×64, 256×32, 256×48, 256×64"
+    )
+    (msg,) = problems(edited(**{"display.model": "sh1106", "display.width": 200}))
+    assert msg.endswith("luma's sh1106 supports; accepted: 128×32, 128×64, 128×128")
 
 
 def test_a_display_too_small_for_its_pages_is_refused_with_what_keeps_it_wide():

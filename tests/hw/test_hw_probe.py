@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import os
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,12 +15,18 @@ from hw_testing import CONFIG, FakeI2CAdapter
 
 from companion.commands.check_config import check_config_command
 from hw.buses import BusNotFound, i2c_port, mux_channel_port
-from hw.config import load_config
+from hw.config import HardwareConfig, load_config, parse_config
 from hw.probe import probe
 
 ROOT = Path(__file__).resolve().parents[2]
 PI = load_config(CONFIG / "pi.toml")
 FIRST_BUS = 11  # not 22: the numbering is the kernel's choice, which is the point
+CONFIG_TXT = "/boot/firmware/config.txt"
+GPIO_FIX = (
+    "no GPIO chip: this is not a Raspberry Pi's kernel, or /dev is not the Pi's "
+    "(`ls /dev/gpiochip*`; a Pi 5 has gpiochip0, or gpiochip4 on older kernels)"
+)
+NOT_ANSWERING_FIX = "check the display's cable, power and address jumper"
 USB_AND_HDMI = (
     " 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n"
     "                      vc4-hdmi-0\n"
@@ -43,6 +51,52 @@ def machine(tmp_path, monkeypatch):
     present = {(FIRST_BUS + channel, 0x3C) for channel in range(4)} | {(0, 0x3C), (0, 0x3D)}
     adapter = FakeI2CAdapter(tmp_path / "i2c", present=present).install(monkeypatch)
     return sysfs, dev, adapter
+
+
+def edited(name: str, **changes) -> HardwareConfig:
+    """config/<name> with dotted-path edits (``...`` deletes), loaded as check-config loads it."""
+    data = tomllib.loads((CONFIG / name).read_text())
+    for path, value in changes.items():
+        *parents, last = path.split(".")
+        node = data
+        for p in parents:
+            node = node[p]
+        if value is ...:
+            del node[last]
+        else:
+            node[last] = value
+    return parse_config(copy.deepcopy(data), name)
+
+
+def probed(cfg: HardwareConfig, machine) -> list[str]:
+    sysfs, dev, _ = machine
+    return probe(cfg, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
+
+
+def may_not_open(monkeypatch, *nodes: Path) -> None:
+    """The user sees ``nodes`` but may not open them, as a device file of a group they are not
+    in: os.access says yes to F_OK (it exists) and no to R_OK / W_OK."""
+    denied = {str(n) for n in nodes}
+    real_access = os.access
+
+    def access(path, mode):
+        return real_access(path, mode) and not (str(path) in denied and mode & (os.R_OK | os.W_OK))
+
+    monkeypatch.setattr(os, "access", access)
+
+
+def i2c_dev_fix() -> str:
+    return (
+        f"load i2c-dev: `echo i2c-dev | sudo tee {install_sh_modules_load()}` and "
+        "`sudo modprobe i2c-dev` (the config.txt lines alone do not load it)"
+    )
+
+
+def group_fix(group: str) -> str:
+    return (
+        f"add the user to the '{group}' group: sudo usermod -aG {group} $USER, "
+        "then log out and in again"
+    )
 
 
 def test_a_mux_channel_is_found_in_sysfs_and_an_explicit_port_wins(machine):
@@ -98,7 +152,12 @@ def test_no_mux_at_all_is_one_problem_on_mux_address(machine, capsys):
     sysfs, dev, _ = machine
     (sysfs / "1-0070").rename(sysfs / "1-0071")
     problems = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
-    assert len(problems) == 1 and problems[0].startswith("mux.address: no I²C mux at 0x70")
+    assert problems == [
+        f"mux.address: no I²C mux at 0x70 ({sysfs}/1-0070 is missing): add "
+        f"'dtoverlay=i2c-mux,pca9548,addr=0x70' to {CONFIG_TXT} and reboot; "
+        "`sudo i2cdetect -y 1` showing 70 means the mux answers but that line is missing, -- "
+        "means check its wiring (UU: a driver holds it)"
+    ]
     assert (
         check_config_command(
             str(CONFIG / "pi.toml"), probe=True, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards"
@@ -143,7 +202,10 @@ def test_no_i2c_bus_at_all_asks_for_the_config_txt_line(machine):
     sysfs, dev, _ = machine
     (dev / "i2c-1").unlink()
     (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
-    assert "dtparam=i2c_arm=on" in problem and "i2c-dev" in problem
+    assert problem == (
+        f"buses.i2c: {dev}/i2c-1 is missing: add 'dtparam=i2c_arm=on' to {CONFIG_TXT}, "
+        f"reboot, and {i2c_dev_fix()}"
+    )
 
 
 def test_i2c0_missing_asks_for_its_config_txt_lines_in_one_line_for_both_its_displays(machine):
@@ -174,7 +236,8 @@ def test_a_missing_gpio_chip_says_this_is_no_pi(machine):
     sysfs, dev, _ = machine
     (dev / "gpiochip0").unlink()
     (problem,) = probe(PI, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards")
-    assert problem.startswith("buses.gpio_chip: ") and "not a Raspberry Pi" in problem
+    # gpiozero tries gpiochip4, then gpiochip0: the last one is named, the one every Pi has
+    assert problem == f"buses.gpio_chip: {dev}/gpiochip0 is missing: {GPIO_FIX}"
 
 
 def test_the_sound_card_the_voice_needs_is_looked_for(machine, capsys):
@@ -201,3 +264,116 @@ def test_probe_prints_the_cards_and_the_one_the_voice_uses(machine, capsys):
         "sound cards: 0 vc4hdmi0 (vc4-hdmi-0), 1 Device (USB Audio Device); "
         "speaker.device 'plughw:CARD=Device,DEV=0' plays on card 1 Device"
     ) in out
+
+
+def test_both_i2c_buses_missing_are_named_once_each(machine):
+    sysfs, dev, _ = machine
+    (dev / "i2c-1").unlink()  # the mux's bus: the pads behind it are not probed
+    (dev / "i2c-0").unlink()  # the main display's and the black pad's: named once
+    assert probed(PI, machine) == [
+        f"buses.i2c: {dev}/i2c-1 is missing: add 'dtparam=i2c_arm=on' to {CONFIG_TXT}, "
+        f"reboot, and {i2c_dev_fix()}",
+        f"display.i2c_port: {dev}/i2c-0 is missing: add 'dtparam=i2c_vc=on' and "
+        "'dtparam=i2c_vc_baudrate=400000' (I²C0 on GPIO 0/1, above any dtoverlay line) to "
+        f"{CONFIG_TXT}, reboot, and {i2c_dev_fix()}",
+    ]
+
+
+def test_without_i2c_1_the_mux_on_it_is_not_reported_too(machine):
+    sysfs, dev, _ = machine
+    (dev / "i2c-1").unlink()
+    (sysfs / "1-0070").rename(sysfs / "1-0071")
+    (problem,) = probed(PI, machine)
+    assert problem.startswith(f"buses.i2c: {dev}/i2c-1 is missing: ")
+
+
+def test_with_no_mux_the_displays_beside_it_are_still_probed(machine):
+    sysfs, dev, adapter = machine
+    (sysfs / "1-0070").rename(sysfs / "1-0071")
+    adapter.present.discard((0, 0x3C))  # the black pad, on i2c-0 after the pads behind the mux
+    problems = probed(PI, machine)
+    assert [p.split(":")[0] for p in problems] == ["mux.address", "players.black.display.address"]
+    assert problems[1] == (
+        f"players.black.display.address: nothing answers at 0x3C on {dev}/i2c-0 (I²C port 0): "
+        f"{NOT_ANSWERING_FIX}"
+    )
+
+
+def test_a_display_that_does_not_answer_is_named_with_what_to_check(machine):
+    _, dev, adapter = machine
+    adapter.present.discard((0, 0x3D))  # the main display, an ssd1309
+    adapter.present.discard((FIRST_BUS, 0x3C))  # red's, an ssd1306
+    assert probed(PI, machine) == [
+        f"display.address: nothing answers at 0x3D on {dev}/i2c-0 (I²C port 0): "
+        f"{NOT_ANSWERING_FIX} (a board wired for SPI never answers: docs/building.md)",
+        f"players.red.display.address: nothing answers at 0x3C on {dev}/i2c-{FIRST_BUS} "
+        f"(mux channel 0): {NOT_ANSWERING_FIX}",
+    ]
+
+
+def test_an_explicit_i2c_port_with_no_bus_asks_to_check_the_overlays(machine):
+    _, dev, _ = machine
+    red_on_i2c3 = edited("pi.toml", **{"players.red.display.i2c_port": 3})  # wins over channel 0
+    assert probed(red_on_i2c3, machine) == [
+        f"players.red.display.i2c_port: {dev}/i2c-3 is missing: check the overlays in "
+        f"{CONFIG_TXT}, reboot, and {i2c_dev_fix()}"
+    ]
+
+
+def test_a_bus_the_user_may_not_open_names_the_group_to_join_once(machine, monkeypatch):
+    _, dev, _ = machine
+    may_not_open(monkeypatch, dev / "i2c-0")  # the main display's, and the black pad's
+    assert probed(PI, machine) == [
+        f"display.i2c_port: permission denied on {dev}/i2c-0: {group_fix('i2c')}"
+    ]
+
+
+def test_a_spi_device_the_user_may_not_open_names_the_spi_group(machine, monkeypatch):
+    _, dev, _ = machine
+    may_not_open(monkeypatch, dev / "spidev0.0")
+    assert probed(PI, machine) == [
+        f"matrix.spi_device: permission denied on {dev}/spidev0.0: {group_fix('spi')}"
+    ]
+
+
+def test_a_missing_spi_display_is_named_with_the_overlay_for_ce1_and_miso(machine):
+    _, dev, _ = machine  # sim.toml: the main display on SPI0 CE1, MISO on; no spidev0.1 here
+    assert probed(load_config(CONFIG / "sim.toml"), machine) == [
+        f"display.spi_device: {dev}/spidev0.1 is missing: add 'dtoverlay=spi0-2cs' to "
+        f"{CONFIG_TXT} (and no other spi0 overlay or dtparam=spi=on) and reboot"
+    ]
+
+
+def test_the_spi_advice_keeps_2cs_when_the_config_asks_for_it(machine):
+    _, dev, adapter = machine
+    (dev / "spidev0.0").unlink()
+    adapter.present.add((1, 0x3D))
+    moved = {"display.interface": "i2c", "display.address": 0x3D}
+    moved |= dict.fromkeys(
+        ("display.spi_port", "display.spi_device", "display.dc", "display.reset"), ...
+    )
+    cfg = edited("sim.toml", **moved)  # the main display moved to I²C: nothing on CE1
+    assert probed(cfg, machine) == [
+        f"matrix.spi_device: {dev}/spidev0.0 is missing: add 'dtoverlay=spi0-2cs' to "
+        f"{CONFIG_TXT} (and no other spi0 overlay or dtparam=spi=on) and reboot"
+    ]
+
+
+def test_the_gpio_chip_the_config_names_is_the_one_looked_for(machine):
+    _, dev, _ = machine  # a newer kernel: gpiochip0 only
+    assert probed(edited("pi.toml", **{"buses.gpio_chip": 4}), machine) == [
+        f"buses.gpio_chip: {dev}/gpiochip4 is missing: {GPIO_FIX}"
+    ]
+
+
+def test_a_pi_5s_gpiochip4_is_the_one_gpiozero_opens(machine, monkeypatch):
+    _, dev, _ = machine
+    (dev / "gpiochip4").touch()  # an older Pi 5 kernel: gpiochip4 is the header's
+    assert probed(PI, machine) == []
+    (dev / "gpiochip0").unlink()
+    assert probed(PI, machine) == []
+    may_not_open(monkeypatch, dev / "gpiochip4")
+    (dev / "gpiochip0").touch()
+    assert probed(PI, machine) == [
+        f"buses.gpio_chip: permission denied on {dev}/gpiochip4: {group_fix('gpio')}"
+    ]
