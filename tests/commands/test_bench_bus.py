@@ -3,9 +3,15 @@ themselves, the mux's channel selects, and the physical limit beside them."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+from types import SimpleNamespace
+
+import pytest
 from PIL import Image, ImageDraw
 
 from companion.app.config import load_app_config
+from companion.commands import bench_bus
 from companion.commands.bench_bus import (
     I2C_CLOCKS_PER_BYTE,
     I2C_HZ,
@@ -108,3 +114,83 @@ def test_a_press_counts_the_journals_fsync_its_commit_and_each_checkpoints_two(t
     # the journal's line and the -wal's commit; now and then a checkpoint's two besides
     assert set(takes) == {2, 2 + CHECKPOINT_FSYNCS}
     assert takes.count(2 + CHECKPOINT_FSYNCS) < 10  # every ≈ 128 pages of -wal
+
+
+def _matrix_meter(**over: int) -> tuple[BusMeter, tuple[int, int]]:
+    hardware, _ = load_app_config(None, "pi.toml")
+    matrix = dataclasses.replace(hardware.matrix, **over)
+    return BusMeter(SimpleNamespace(display=None, players={}, matrix=matrix)), matrix.size
+
+
+def test_the_matrix_is_on_its_spi_bus_unframed_and_a_row_of_one_module_is_one_transfer():
+    """pi.toml's chain of 4 turned -90: a frame is 8 digit transfers of 2 bytes a module, with no
+    I²C address or control byte; 8 pixels in a row of one module are one digit of it."""
+    meter, size = _matrix_meter()
+    blank = Image.new("1", size)
+    assert meter.press([("matrix", blank, 0.0)]).buses == {"spi0": 8 * 4 * 2}
+    line = blank.copy()
+    ImageDraw.Draw(line).line((0, 0, 7, 0), fill=1)
+    got = meter.press([("matrix", line, 0.0)])
+    assert (got.buses, got.spi, got.i2c) == ({"spi0": 4 * 2}, 4 * 2, 0)
+
+
+def test_a_matrix_turned_on_its_side_is_sent_its_frames_as_drawn():
+    meter, size = _matrix_meter(rotate=1)
+    assert size == (8, 32)
+    assert meter.press([("matrix", Image.new("1", size), 0.0)]).buses == {"spi0": 64}
+
+
+def test_a_display_of_another_width_than_its_models_default_is_counted_at_its_own():
+    """An SSD1322 at 128×64 (its default is 256 wide): a whole frame is 128 × 64 / 2 bytes."""
+    hardware, _ = load_app_config(None, "pi.toml")
+    main = dataclasses.replace(
+        hardware.display, model="ssd1322", interface="spi", i2c_port=None, dc=24
+    )
+    meter = BusMeter(SimpleNamespace(display=main, players={}, matrix=None))
+    got = meter.press([("display", Image.new(main.mode, main.size), 0.0)])
+    assert got.buses == {"spi0": 128 * 64 // 2 + 7}
+
+
+def test_a_display_without_a_partial_driver_is_refused_by_name():
+    main = SimpleNamespace(model="ssd1351", interface="spi")
+    with pytest.raises(
+        ValueError, match="^no partial-update driver for ssd1351: nothing to count$"
+    ):
+        BusMeter(SimpleNamespace(display=main, players={}, matrix=None))
+
+
+def test_a_pad_given_its_own_bus_is_not_behind_the_mux_whatever_its_mux_channel():
+    """``i2c_port`` overrides ``mux_channel``: black's pad on I²C0 costs no select."""
+    hardware, _ = load_app_config(None, "pi.toml")
+    black = hardware.players["black"]
+    moved = dataclasses.replace(black.display, mux_channel=1)
+    players = {"red": hardware.players["red"], "black": SimpleNamespace(display=moved)}
+    meter = BusMeter(SimpleNamespace(display=None, players=players, matrix=None))
+    blank = Image.new("1", (128, 32))
+    got = meter.press([(hardware.players["red"].display.key, blank, 0.0), (moved.key, blank, 0.0)])
+    assert got.buses == {"i2c-1": PAD_FRAME + MUX_SELECT_BYTES, "i2c-0": PAD_FRAME}
+
+
+def test_each_frame_that_changed_is_a_write_of_its_bus_time_given_cpu_and_bytes(monkeypatch):
+    """A frame that changes nothing is skipped, not the end of the press; each write is timed
+    on the app thread's CPU clock (here a counter that moves one a reading)."""
+    meter, red, blue = _meter()
+    blank, main = Image.new("1", (128, 32)), Image.new("1", (128, 64))
+    meter.press([(blue, blank, 0.0)])
+    ticks = itertools.count(10)
+    monkeypatch.setattr(bench_bus, "time", SimpleNamespace(thread_time=lambda: next(ticks)))
+    got = meter.press([(red, blank, 0.25), (blue, blank, 0.5), ("display", main, 0.75)])
+    whole_main = 128 * 64 // 8 + I2C_WINDOW_OVERHEAD
+    assert got.writes == (
+        Write("i2c-1", 0.25, 1, PAD_FRAME + MUX_SELECT_BYTES),
+        Write("i2c-0", 0.75, 1, whole_main),
+    )
+    assert got.changed == PAD_FRAME + whole_main
+    assert got.driver_cpu == {"i2c-1": 1, "i2c-0": 1}
+
+
+def test_a_bus_writes_its_frames_one_after_the_other_from_the_press_start():
+    """Two frames given at once on one bus, no fsync: the second waits for the first's 9 ms."""
+    first = Write("i2c-1", given_s=0.0, cpu_s=0.0, sent=400)
+    press = PressBytes({"i2c-1": 800}, 0, writes=(first, first))
+    assert zero2_ms(0.0, 0, press) == 18.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 
 import pytest
 
@@ -108,3 +109,56 @@ def test_the_installed_bench_runs_end_to_end_from_outside_the_tree(tmp_path):
     assert set(figures) == KEYS
     assert all(isinstance(v, int | float) and v >= 0 for v in figures.values())
     assert figures["writes_per_press"] > 0 and figures["peak_rss_mb"] > 0
+
+
+def test_a_figure_with_no_budget_shows_no_budget_and_no_verdict_on_the_stream_given(capsys):
+    import io
+
+    out = io.StringIO()
+    bench.report(_figures(press_p50_ms=1.5, press_p99_ms=9.0), out)
+    assert capsys.readouterr().out == ""  # only on the stream given
+    lines = out.getvalue().splitlines()
+    assert len(lines) == len(KEYS)
+    p50 = next(line for line in lines if line.startswith("press p50"))
+    assert p50 == f"{'press p50':<28} {1.5:>9g} {'ms':<12} {'':<14} "
+    p99 = next(line for line in lines if line.startswith("press p99"))
+    assert p99 == f"{'press p99':<28} {9.0:>9g} {'ms':<12} {'budget <= 5':<14} miss"
+
+
+def _progress_stub(monkeypatch) -> None:
+    def run_all(idle_window, presses, progress):
+        progress("resume…")
+        return _figures(), bench.Breakdown(
+            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0
+        )
+
+    monkeypatch.setattr(bench, "run_all", run_all)
+    loads = iter([(1.25, 7.0, 8.0), (2.5, 9.0, 10.0)])
+    monkeypatch.setattr(os, "getloadavg", lambda: next(loads))
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+
+
+def test_plain_output_says_its_progress_on_stderr_and_the_breakdown_and_load_after(
+    monkeypatch, capsys
+):
+    _progress_stub(monkeypatch)
+    assert main(["bench"]) == 0
+    printed = capsys.readouterr()
+    assert printed.err == "resume…\n"
+    lines = printed.out.splitlines()
+    assert len(lines) == len(KEYS) + 3
+    assert lines[-3] == (
+        "10 presses, 4 of them committed a decision to SQLite (synchronous=FULL): "
+        "commit p50 1 ms, p99 2 ms; press p99 without the commit 0.5 ms; "
+        "CPU time of a press p50 0.4 ms, p99 0.6 ms"
+    )
+    assert lines[-2].startswith("the Zero 2 W model: CPU time × 10, fsyncs × 4 ms (0.9 a press,")
+    assert "all: p99 66 ms;" in lines[-2]
+    assert lines[-1] == "load average 1.25 at the start, 2.50 at the end; 3 cores"
+
+
+def test_json_output_says_no_progress(monkeypatch, capsys):
+    _progress_stub(monkeypatch)
+    assert main(["bench", "--json"]) == 0
+    printed = capsys.readouterr()
+    assert printed.err == "" and set(json.loads(printed.out)) == KEYS

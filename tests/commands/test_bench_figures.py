@@ -13,6 +13,7 @@ import os
 import random
 import re
 import shutil
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -36,6 +37,7 @@ from companion.commands.bench_measures import (
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
 from companion.elgrande.options import TableOptions
 from companion.session import sqlite_store
+from companion.session.resilient import ResilientStore
 from companion.session.session import Session
 from companion.session.sqlite_store import SqliteStore
 from companion.session.store import StoreError
@@ -345,6 +347,8 @@ class _Seen:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.appends = self.screens = self.shows = 0
         self.marks: list[tuple[int, int, int]] = []
+        self.states: list[Any] = []  # each screen state stored
+        self.input_threads = 0  # presses made while a hub thread of its own pumps the pins
         append, save, show = SqliteStore.append, SqliteStore.save_screen, GuardedDevice._show
         press = testing.Presser.press
 
@@ -354,6 +358,7 @@ class _Seen:
 
         def counting_save(store: SqliteStore, state: dict[str, Any]) -> None:
             self.screens += 1
+            self.states.append(state)
             save(store, state)
 
         def counting_show(device: GuardedDevice, image: Any) -> bool:
@@ -362,6 +367,7 @@ class _Seen:
 
         def marking_press(presser: testing.Presser, player: str, button: str) -> None:
             self.marks.append((self.appends, self.screens, self.shows))
+            self.input_threads += any(t.name == "hw-input" for t in threading.enumerate())
             press(presser, player, button)
 
         monkeypatch.setattr(SqliteStore, "append", counting_append)
@@ -406,11 +412,65 @@ def test_each_press_of_a_game_is_charged_its_own_commits_fsyncs_frames_and_bytes
     for (_, _, given), press in zip(presses, run.bus, strict=True):
         ticks = [w.given_s for w in press.writes]
         assert ticks == sorted(set(ticks)) and all(1 <= t <= given for t in ticks)
+    assert seen.states and all(isinstance(state, dict) for state in seen.states)
+    assert seen.input_threads == 0  # the bench pumps the pins itself, on the virtual clock
     assert run.store_path == path
     store = SqliteStore(path)
     assert Session.resume(store).over  # the game stored whole, for the resume figure
     store.close()
     assert GuardedDevice._show is seen.show and os.fsync is fsync  # put back
+
+
+def test_a_press_that_brings_the_disk_up_to_date_is_charged_every_commit_it_made(
+    monkeypatch, tmp_path, nearly_over
+):
+    """The first decision's append fails (the game kept in memory); the next press, retrying
+    at once, writes both decisions to the reopened file: its commit time is both appends'."""
+    _copy_game(nearly_over, tmp_path)
+    seen = _Seen(monkeypatch)
+    counted = SqliteStore.append  # _Seen's
+    failed: list[Any] = []
+
+    def once_full(store: SqliteStore, entry: Any) -> None:
+        if not failed:
+            failed.append(entry)
+            raise StoreError(28, "disk full")
+        counted(store, entry)
+
+    monkeypatch.setattr(SqliteStore, "append", once_full)
+    monkeypatch.setattr(ResilientStore, "__init__", _retrying_at_once(ResilientStore.__init__))
+    _counting_clocks(monkeypatch)
+    run = play_timed_game(SEED, tmp_path)
+    assert failed and seen.appends == LEFT  # the failed one counted by neither
+    assert [c for c in run.committing if c] == [1, 2, 1]  # one tick an append
+
+
+def _retrying_at_once(init: Callable[..., None]) -> Callable[..., None]:
+    def retrying(self: ResilientStore, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **{**kwargs, "retry_after_s": 0.0})
+
+    return retrying
+
+
+def test_a_new_game_is_stored_from_its_start_with_the_seed_and_the_five_seats(
+    monkeypatch, tmp_path
+):
+    """The bots leave the setup screen; stopped once the game has begun, the file holds its
+    header: the bench's seed and pi.toml's five pads."""
+    plan = testing.BotDriver.plan
+    monkeypatch.setattr(
+        testing.BotDriver,
+        "plan",
+        lambda driver: None if driver.app.session is not None else plan(driver),
+    )
+    with pytest.raises(RuntimeError, match=r"^the scripted game \(seed 4\) stopped before"):
+        play_timed_game(4, tmp_path)
+    store = SqliteStore(tmp_path / "game-4.db")
+    header, entries = store.load()
+    store.close()
+    hardware, _ = load_app_config(None, "pi.toml")
+    assert header is not None and entries == []
+    assert (header.seed, header.players) == (4, tuple(hardware.players))
 
 
 def test_a_game_the_bots_leave_unfinished_is_refused(monkeypatch, tmp_path):
@@ -510,7 +570,9 @@ def test_a_child_finds_this_companion_first_and_keeps_the_rest_of_the_environmen
 
 
 def test_a_child_answers_its_last_line_and_a_failing_one_says_why():
-    code = "import os, sys; print('first'); print(sys.argv[1], os.environ['PYTHONPATH'], ' ')"
+    code = (
+        "import os, sys; print('first\\nsecond'); print(sys.argv[1], os.environ['PYTHONPATH'], ' ')"
+    )
     path = bench_measures._child_env()["PYTHONPATH"]
     assert bench_measures._child(code, "last") == f"last {path}"
     with pytest.raises(RuntimeError) as failed:
