@@ -217,11 +217,13 @@ def test_the_buzzer_plays_around_the_configured_mid_tone_over_its_octaves(backen
         factory.close()
 
 
-def test_the_pi_backend_speaks_with_the_configured_voice_on_the_configured_card():
+def test_the_pi_backend_speaks_with_the_configured_voice_on_the_configured_card(tmp_path):
     from hw.config import SpeakerConfig
 
-    espeak = shutil.which("espeak-ng")
-    assert espeak is not None
+    found = shutil.which("espeak-ng")
+    assert found is not None
+    espeak = str(tmp_path / "espeak-ng-1.52")  # a program other than the one on PATH
+    os.symlink(found, espeak)
     cfg = SpeakerConfig(
         voice="de", rate=200, volume=180, device="plughw:CARD=Device,DEV=0", executable=espeak
     )
