@@ -231,3 +231,91 @@ def test_only_changed_frames_are_written_and_maintain_refreshes_panels_when_due(
     assert d.writes == before + 1 and d.device.image.tobytes() == picture.tobytes()
     hw.maintain()  # not due again yet
     assert d.writes == before + 1
+
+
+def test_a_matrix_fault_is_told_on_the_event_queue_and_maintain_brings_it_back(hw, clock, mocker):
+    drain(hw)
+    mocker.patch.object(
+        hw.matrix.device, "display", side_effect=OSError(errno.EREMOTEIO, "Remote I/O error")
+    )
+    hw.matrix.text("7")  # no other test shows it: an unchanged frame would not be sent
+    (fault,) = drain(hw)
+    assert isinstance(fault, DeviceFault) and fault.device == "LED matrix"
+    assert not fault.recovered and hw.matrix.degraded
+    clock.advance(1.0)
+    hw.maintain()  # the matrix's back-off has run out on the table's clock: it is reopened
+    (back,) = drain(hw)
+    assert (back.device, back.recovered) == ("LED matrix", True) and not hw.matrix.degraded
+
+
+def test_a_main_display_fault_names_the_main_display(hw, clock, mocker):
+    drain(hw)
+    mocker.patch.object(
+        hw.display.device, "display", side_effect=OSError(errno.EREMOTEIO, "Remote I/O error")
+    )
+    frame = Image.new("L", hw.display.size)
+    frame.putpixel((7, 9), 200)  # a frame no other test shows
+    hw.display.show(frame)
+    (fault,) = drain(hw)
+    assert (fault.device, fault.recovered) == ("main display", False)
+    clock.advance(1.0)
+    hw.maintain()
+    assert [(e.device, e.recovered) for e in drain(hw)] == [("main display", True)]
+
+
+def test_the_configured_contrast_and_brightness_reach_the_panels(mocker):
+    import dataclasses
+
+    from luma.core.device import dummy
+
+    contrast = mocker.patch.object(dummy, "contrast", autospec=True)
+    cfg = dataclasses.replace(
+        SIM,
+        display=dataclasses.replace(SIM.display, contrast=77),
+        matrix=dataclasses.replace(SIM.matrix, brightness=200),
+    )
+    h = build_hardware(cfg, backend=MockBackend(), clock=VirtualClock(), start=False)
+    try:
+        sent = {(dev.width, dev.height, level) for (dev, level), _ in contrast.call_args_list}
+        assert (256, 64, 77) in sent  # the main display, as configured
+        assert (32, 8, 200) in sent  # the matrix's brightness is its chips' contrast
+    finally:
+        h.close()
+
+
+def test_a_matrix_on_spi1_is_written_on_the_spi1_thread():
+    import dataclasses
+    import threading
+
+    cfg = dataclasses.replace(SIM, matrix=dataclasses.replace(SIM.matrix, spi_port=1))
+    h = build_hardware(cfg, backend=MockBackend(), clock=VirtualClock(), start=False)
+    try:
+        threads = []
+        real = h.matrix.device.display
+        h.matrix.device.display = lambda image: (
+            threads.append(threading.current_thread().name),
+            real(image),
+        )
+        with h.moment():
+            h.matrix.text("5")
+        assert threads == ["hw-bus-spi1"]
+    finally:
+        h.close()
+
+
+def test_a_table_without_a_buzzer_has_none():
+    import dataclasses
+
+    h = build_hardware(dataclasses.replace(SIM, buzzer=None), backend=MockBackend(), start=False)
+    try:
+        assert h.buzzer is None  # the app's outputs skip cues on exactly that
+    finally:
+        h.close()
+
+
+def test_the_hardware_ready_line_names_the_backend_and_the_configuration(caplog):
+    with caplog.at_level(logging.INFO, logger="hw.hardware"):
+        h = build_hardware(SIM, backend=MockBackend(), clock=VirtualClock(), start=False)
+        h.close()
+    ready = [r.getMessage() for r in caplog.records if r.name == "hw.hardware"]
+    assert ready == [f"hardware ready (mock backend): {SIM.summary()}"]

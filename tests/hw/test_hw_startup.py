@@ -4,6 +4,7 @@ releasing everything: real gpiozero devices on mock pins, lgpio's errors imitate
 from __future__ import annotations
 
 import dataclasses
+import errno
 import sys
 import types
 
@@ -14,6 +15,7 @@ from hw_testing import CONFIG, FakeI2CAdapter
 
 from companion.testing import VirtualClock
 from hw import MockBackend, PiBackend, StartupError, build_hardware, load_config
+from hw.devices import Driver
 
 PI = load_config(CONFIG / "pi.toml")
 
@@ -135,3 +137,39 @@ def test_close_releases_every_pad_pin_and_display():
                 LED(pin, pin_factory=factory).close()  # GPIOPinInUse if a pad kept it
     finally:
         factory.close()
+
+
+def test_busy_gpios_of_two_players_are_both_reported():
+    factory = BusyFactory({PI.players["red"].left, PI.players["black"].left})
+    try:
+        with pytest.raises(StartupError) as info:
+            build_hardware(PI, backend=MockBackend(pin_factory=factory), start=False)
+    finally:
+        factory.close()
+    assert [p.split(": ")[0:2] for p in info.value.problems] == [
+        ["players.red.left", "GPIO 4 is busy"],
+        ["players.black.left", "GPIO 14 is busy"],
+    ]
+
+
+class DeniedSpiBackend(MockBackend):
+    """Mock pins, but the main display's spidev the user may not open."""
+
+    def display_driver(self, cfg, mux_address):
+        if cfg.interface != "spi":
+            return super().display_driver(cfg, mux_address)
+
+        def open_bus():
+            raise PermissionError(errno.EACCES, "Permission denied", "/dev/spidev0.1")
+
+        return Driver(open_bus, lambda bus: None)
+
+
+def test_an_spi_display_the_user_may_not_open_names_its_key_and_the_spi_group():
+    sim = load_config(CONFIG / "sim.toml")  # its main display is on SPI0 CE1
+    with pytest.raises(StartupError) as info:
+        build_hardware(sim, backend=DeniedSpiBackend(), clock=VirtualClock(), start=False)
+    assert info.value.problems == [
+        "display: permission denied on /dev/spidev0.1: add the user to the 'spi' group: "
+        "sudo usermod -aG spi $USER, then log out and in again"
+    ]

@@ -50,3 +50,25 @@ def test_many_games_of_presses_on_one_mock_table_keep_memory_flat():
         assert grown < 1024, f"memory grew {grown} KiB over 8 games of presses"
     finally:
         hw.close()
+
+
+def test_a_mock_pin_keeps_gpiozeros_record_of_its_latest_states():
+    """gpiozero's assert_states still works on our pins: the record starts with the state the
+    pin had when it was cleared, and keeps the last PIN_HISTORY changes after it."""
+    from gpiozero import LED
+
+    backend = MockBackend()
+    factory = backend.open_pins(load_app_config(None, "pi.toml")[0].buses)
+    try:
+        led = LED(22, pin_factory=factory)
+        pin = factory.pin(22)
+        pin.clear_states()
+        led.on()
+        led.off()
+        pin.assert_states([False, True, False])
+        for _ in range(PIN_HISTORY):
+            led.toggle()
+        assert len(pin.states) == PIN_HISTORY and pin.states[-1].state == 0  # off again
+        led.close()
+    finally:
+        backend.close()
