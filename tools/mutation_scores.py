@@ -37,7 +37,7 @@ def status(code: int | None) -> str:
 
 _NAME = re.compile(r"^(?:[\w.]*\.)?(x\S*__mutmut_)(\d+)$")
 # `Journal._write__mutmut_7`: mutmut's `xǁJournalǁ_write__mutmut_7`, written as it reads.
-_METHOD = re.compile(r"^([A-Z]\w*)\.(\w+__mutmut_)(\d+)$")
+_METHOD = re.compile(r"^([A-Za-z_]\w*)\.(\w+__mutmut_)(\d+)$")
 
 
 def noted(module: str) -> dict[str, str]:
