@@ -261,6 +261,13 @@ def test_a_closed_display_stays_closed(adapter):
     assert not d.refresh() and d.device is None and adapter.open_handles() == 0
 
 
+def test_closing_a_display_whose_panel_was_unplugged_closes_its_bus(adapter):
+    d = display(MAIN, VirtualClock())
+    adapter.present.discard((27, 0x3C))  # luma's goodbye (display off) gets no answer
+    d.close()  # no exception: going away anyway
+    assert d.device is None and adapter.open_handles() == 0
+
+
 def test_a_frame_larger_than_4_kib_goes_out_in_4_kib_i2c_rdwr_messages(adapter):
     sim_main = load_config(CONFIG / "sim.toml").display  # SSD1322 256×64, 4-bit grey
     cfg = dataclasses.replace(sim_main, interface="i2c", i2c_port=27, dc=None, reset=None)
