@@ -438,3 +438,23 @@ def test_a_long_path_is_shown_by_its_last_characters_with_the_files_name(tmp_pat
         (line,) = refused(path, capsys)
         shown = str(path) if length <= 120 else "…" + str(path)[-119:]
         assert line.startswith(f"{shown}: not valid TOML"), line
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [("true", "got boolean true"), ('"fast"', 'got string "fast"')]
+)
+def test_seconds_are_a_number_not_a_boolean_or_a_string(tmp_path, capsys, value, shown):
+    path = pi_with(tmp_path, ("repeat_interval_s = 0.15", f"repeat_interval_s = {value}"))
+    assert refused(path, capsys) == [
+        f"{path}: input.repeat_interval_s: {shown}; accepted: seconds, 0.02–2"
+    ]
+
+
+def test_a_bare_key_of_60_characters_is_named_bare_and_a_longer_one_quoted_and_cut(
+    tmp_path, capsys
+):
+    path = pi_with(tmp_path, ('backend = "pi"', f'backend = "pi"\n{"k" * 60} = 1\n{"k" * 61} = 1'))
+    accepted = "accepted here: backend, buses, mux, input,"
+    first, second = refused(path, capsys)
+    assert first.startswith(f"{path}: {'k' * 60}: unknown key; {accepted}"), first
+    assert second.startswith(f'{path}: "{"k" * 58}…: unknown key; {accepted}'), second
