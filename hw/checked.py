@@ -180,7 +180,7 @@ def shown(value: object, *, hex: bool = False) -> str:
     if isinstance(value, str):
         return cut('"' + escaped(value[: SHOWN_MAX + 1]) + '"')
     if isinstance(value, list):
-        parts, size = [], 2
+        parts, size = [], 0  # size: the text's length so far, brackets and commas counted
         for item in value:
             nested = "[…]" if isinstance(item, list) else "{…}" if isinstance(item, dict) else None
             part = nested or shown(item)

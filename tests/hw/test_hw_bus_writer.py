@@ -131,6 +131,21 @@ def test_outside_a_moment_a_frame_is_written_on_the_callers_thread(hw):
     assert hw.writers.buses == []  # no thread was needed
 
 
+def test_after_a_moment_a_frame_is_written_on_the_callers_thread_again(hw):
+    """Once a moment's items are written, nothing of the display waits on its bus: the next
+    frame is on the panel when show returns."""
+    log: list = []
+    record_writes(hw.display, log, "main")
+    main = hw.display
+    with hw.moment():
+        main.contrast(10)
+        main.show(frame(main.size, 1))
+        main.show(frame(main.size, 2))
+    main.show(frame(main.size, 3))
+    assert log[-1][1:] == (threading.current_thread().name, frame(main.size, 3).tobytes())
+    assert main.device.image.tobytes() == frame(main.size, 3).tobytes()
+
+
 def test_show_says_whether_the_frame_differs_from_the_one_given_before(hw):
     img = frame(hw.display.size, 5)
     with hw.moment():

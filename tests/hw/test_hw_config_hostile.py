@@ -368,3 +368,93 @@ def test_the_real_espeak_ng_listing_knows_the_shipped_voice():
     if voices_module.espeak_voices() is None:
         pytest.skip("espeak-ng is not installed here")
     assert {"en", "en-us", "gmw/en"} <= voices_module.espeak_voices()
+
+
+# -- how a value of the wrong kind is shown -----------------------------------------------------
+
+BACKEND_ACCEPT = 'accepted: "auto", "mock", "pi"'
+ONES, TWOS, THREES = "1" * 27, "2" * 27, "3" * 27
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("true", "got boolean true"),
+        ("1.5", "got number 1.5"),
+        ("1979-05-27T07:32:00", "got date-time 1979-05-27T07:32:00"),
+        ("1979-05-27", "got date 1979-05-27"),
+        ("07:32:00", "got time 07:32:00"),
+        ("{ a = 1 }", "got table"),
+        # An array in TOML's words, a nested array or table as an ellipsis.
+        ("[1, [2], { a = 3 }]", "got array [1, […], {…}]"),
+        # Cut at 60 characters, the ellipsis saying more follows.
+        (f"[{ONES}, {TWOS}, {THREES}]", f"got array [{ONES}, {TWOS}, …"),
+        # 60 characters exactly: shown whole.
+        ('"' + "x" * 58 + '"', '"' + "x" * 58 + '" is not accepted'),
+        # What a terminal would not print, as TOML escapes (one past U+FFFF takes eight digits).
+        ('"\\uFFFF\\U000E0001"', '"\\uFFFF\\U000E0001" is not accepted'),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_named_in_tomls_words(tmp_path, capsys, value, shown):
+    path = pi_with(tmp_path, ('backend = "pi"', f"backend = {value}"))
+    assert refused(path, capsys) == [f"{path}: backend: {shown}; {BACKEND_ACCEPT}"]
+
+
+def test_an_array_cut_short_always_ends_in_an_ellipsis(tmp_path, capsys):
+    """Two items make 59 characters: the third must not go missing without a trace."""
+    path = pi_with(tmp_path, ('backend = "pi"', f"backend = [{ONES}1, {TWOS}, 3]"))
+    assert refused(path, capsys) == [
+        f"{path}: backend: got array [{ONES}1, {TWOS},…; {BACKEND_ACCEPT}"
+    ]
+
+
+def test_a_huge_integer_is_shown_cut_or_by_its_size(tmp_path, capsys):
+    """Up to 14,000 bits its first digits (str() refuses past 4,300 digits), beyond, its size."""
+    n = 2**13999  # 14,000 bits, 4,215 digits
+    path = pi_with(tmp_path, ('backend = "pi"', f"backend = {n}"))
+    assert refused(path, capsys) == [
+        f"{path}: backend: got integer {str(n)[:59]}…; {BACKEND_ACCEPT}"
+    ]
+    path.write_text(PI_TEXT.replace('backend = "pi"', f"backend = {2 * n}", 1))
+    assert refused(path, capsys) == [
+        f"{path}: backend: got integer a 14001-bit number; {BACKEND_ACCEPT}"
+    ]
+
+
+def test_a_mux_address_of_zero_is_shown_in_hex_too(tmp_path, capsys):
+    path = pi_with(tmp_path, ("address = 0x70", "address = 0"))
+    assert refused(path, capsys) == [
+        f"{path}: mux.address: 0x00 is not accepted; accepted: 0x70–0x77"
+    ]
+
+
+def test_a_long_path_is_shown_by_its_last_characters_with_the_files_name(tmp_path, capsys):
+    """Up to 120 characters a path is shown whole; a longer one loses its start to an ellipsis."""
+    for length in (120, 121, 200):
+        name = "x" * (length - len(f"{tmp_path}/") - len(".toml")) + ".toml"
+        path = tmp_path / name
+        assert len(str(path)) == length
+        path.write_text("backend = [")
+        (line,) = refused(path, capsys)
+        shown = str(path) if length <= 120 else "…" + str(path)[-119:]
+        assert line.startswith(f"{shown}: not valid TOML"), line
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [("true", "got boolean true"), ('"fast"', 'got string "fast"')]
+)
+def test_seconds_are_a_number_not_a_boolean_or_a_string(tmp_path, capsys, value, shown):
+    path = pi_with(tmp_path, ("repeat_interval_s = 0.15", f"repeat_interval_s = {value}"))
+    assert refused(path, capsys) == [
+        f"{path}: input.repeat_interval_s: {shown}; accepted: seconds, 0.02–2"
+    ]
+
+
+def test_a_bare_key_of_60_characters_is_named_bare_and_a_longer_one_quoted_and_cut(
+    tmp_path, capsys
+):
+    path = pi_with(tmp_path, ('backend = "pi"', f'backend = "pi"\n{"k" * 60} = 1\n{"k" * 61} = 1'))
+    accepted = "accepted here: backend, buses, mux, input,"
+    first, second = refused(path, capsys)
+    assert first.startswith(f"{path}: {'k' * 60}: unknown key; {accepted}"), first
+    assert second.startswith(f'{path}: "{"k" * 58}…: unknown key; {accepted}'), second

@@ -74,6 +74,9 @@ def test_contrast_out_of_range_is_refused():
     d = dummy_display(PI.display)
     with pytest.raises(ValueError, match="0–255"):
         d.contrast(256)
+    with pytest.raises(ValueError) as info:
+        d.contrast(-1)
+    assert str(info.value) == "contrast must be an integer 0–255, got -1"
 
 
 # --- the real luma.oled driver on a mocked smbus ------------------------------------------------
@@ -113,6 +116,14 @@ def test_contrast_sleep_and_wake_reach_the_panel(bus, clock):
     d.wake()
     assert commands(bus) == [[0x81, 10], [0xAE], [0xAF]]
     assert not d.asleep
+
+
+def test_contrast_0_and_255_are_the_ends_of_the_range_and_reach_the_panel(bus, clock):
+    d = real(PI.display, bus, clock)
+    bus.reset_mock()
+    d.contrast(0)
+    d.contrast(255)
+    assert commands(bus) == [[0x81, 0], [0x81, 255]]
 
 
 def test_bus_error_degrades_the_display_and_the_game_goes_on(bus, clock, caplog):
@@ -158,6 +169,20 @@ def test_display_missing_at_start_is_degraded_not_fatal(bus, clock):
     d = real(PI.players["blue"].display, bus, clock)
     assert d.degraded and d.device is None
     d.show(Image.new("1", d.size))  # remembered, not sent
+
+
+def test_a_bus_that_fails_to_close_too_leaves_the_display_degraded_not_fatal(clock):
+    class StuckBus:  # a luma serial interface whose close fails as well
+        def cleanup(self):
+            raise OSError(errno.EIO, "I/O error")
+
+    def no_panel(bus):
+        raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    d = Display("pad", (128, 32), "1", devices.Driver(StuckBus, no_panel), clock=clock)
+    assert d.degraded and d.device is None
+    d.show(Image.new("1", d.size))  # remembered, not sent
+    d.close()
 
 
 def test_raw_oserror_from_a_device_is_handled_too(mocker, clock):

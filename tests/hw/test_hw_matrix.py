@@ -26,6 +26,13 @@ def test_short_text_is_centred_golden():
     assert_golden("matrix_text_R3_K", m.device.image)
 
 
+def test_a_matrix_that_has_shown_nothing_has_no_image():
+    m = dummy_matrix()
+    assert m.image is None  # what the demo and the screens command check before framing it
+    m.text("R3")
+    assert m.image.tobytes() == render_text("R3", m.size).tobytes()
+
+
 def test_non_ascii_is_shown_as_a_question_mark():
     assert render_text("é", (32, 8)).tobytes() == render_text("?", (32, 8)).tobytes()
 

@@ -180,6 +180,16 @@ def test_a_frame_equal_to_the_one_on_the_panel_is_not_written_again(adapter):
     d.close()
 
 
+def test_a_blank_frame_just_after_opening_is_not_written_again(adapter):
+    """Opening blanks the panel; a first frame that is blank too costs no bus traffic."""
+    d = display(MAIN, VirtualClock())
+    before, writes = len(adapter.frames(27)), d.writes
+    assert writes == 1  # the blank frame of the init
+    d.show(Image.new("1", d.size, 0))
+    assert (len(adapter.frames(27)), d.writes) == (before, writes)
+    d.close()
+
+
 def test_the_spi_matrix_gets_its_init_and_last_frame_again_since_spi_cannot_fail(mocker):
     spi_bus = mocker.MagicMock(name="spidev")
     cfg = PI.matrix
@@ -259,6 +269,13 @@ def test_a_closed_display_stays_closed(adapter):
     clock.advance(60)
     d.show(half_lit(d.size))
     assert not d.refresh() and d.device is None and adapter.open_handles() == 0
+
+
+def test_closing_a_display_whose_panel_was_unplugged_closes_its_bus(adapter):
+    d = display(MAIN, VirtualClock())
+    adapter.present.discard((27, 0x3C))  # luma's goodbye (display off) gets no answer
+    d.close()  # no exception: going away anyway
+    assert d.device is None and adapter.open_handles() == 0
 
 
 def test_a_frame_larger_than_4_kib_goes_out_in_4_kib_i2c_rdwr_messages(adapter):
