@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 
 import pytest
@@ -107,3 +108,56 @@ def test_a_farewell_stays_lit_after_close_and_a_plain_close_blanks():
     other.text("R3")
     other.close()
     assert luma.image.getbbox() is None
+
+
+def test_a_frame_of_the_wrong_size_is_refused_naming_both_sizes():
+    from PIL import Image
+
+    with pytest.raises(ValueError) as refused:
+        dummy_matrix().show(Image.new("1", (16, 4)))
+    assert str(refused.value) == (
+        "LED matrix is 32×8; got an image of 16×4 (render at matrix.size)"
+    )
+
+
+def test_brightness_out_of_range_says_what_is_accepted():
+    with pytest.raises(ValueError) as refused:
+        dummy_matrix().brightness(256)
+    assert str(refused.value) == "brightness must be an integer 0–255, got 256"
+
+
+def test_an_spi_fault_is_reported_as_the_led_matrix(spi_bus, clock):
+    from hw.events import DeviceFault
+
+    events = []
+    opener = devices.real_matrix(CFG, serial=lambda c: spi(spi=spi_bus, gpio=noop()))
+    m = Matrix("LED matrix", CFG.size, opener, clock=clock, notify=events.append)
+    spi_bus.writebytes.side_effect = OSError(errno.EIO, "I/O error")
+    m.text("1")
+    assert events == [DeviceFault("LED matrix", False, m.health.last_error, clock())]
+
+
+def test_text_on_an_upright_matrix_is_centred_top_to_bottom_from_the_left_edge():
+    # rotate = 1: the chain stands on end, 8 wide and 32 high; "R3" (15 wide) is cut at the
+    # right edge, not pushed one column in.
+    from PIL import Image
+
+    cfg = dataclasses.replace(CFG, rotate=1)
+    m = Matrix("LED matrix", cfg.size, devices.dummy_matrix(cfg))
+    m.text("R3")
+    expected = Image.new("1", (8, 32))
+    expected.paste(render_text("R3", (31, 8)).crop((8, 0, 16, 8)), (0, 12))  # drawn from x 8
+    assert m.image.tobytes() == expected.tobytes()
+    # The luma device holds the chain's own 32×8 picture: the frame turned a quarter.
+    assert m.device.image.mode == "1" and not m.degraded
+    assert m.device.image.tobytes() == expected.rotate(-90, expand=True).tobytes()
+
+
+@pytest.mark.parametrize("rotate", [0, 1])
+def test_the_mock_matrix_has_the_real_chains_size_rotation_and_pixel_mode(spi_bus, rotate):
+    cfg = dataclasses.replace(CFG, rotate=rotate)
+    real = devices.real_matrix(cfg, serial=lambda c: spi(spi=spi_bus, gpio=noop()))
+    mock = devices.dummy_matrix(cfg)
+    chain, dummy = real.make(real.open_bus()), mock.make(mock.open_bus())
+    assert (dummy.size, dummy.rotate, dummy.mode) == (chain.size, chain.rotate, chain.mode)
+    assert dummy.mode == "1" and dummy.size == cfg.size

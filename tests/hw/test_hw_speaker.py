@@ -257,3 +257,139 @@ def test_stop_just_as_the_next_utterance_is_taken_still_stops_it():
         assert s.wait_idle(5) and s.spoken == []
     finally:
         s.close()
+
+
+# --- what a person sees of it: the command line, the WAV files, the log lines -------------------
+
+
+def test_a_speaker_made_without_settings_speaks_as_the_shipped_config_does():
+    from hw.backend import PiBackend
+    from hw.config import SpeakerConfig
+
+    app = PiBackend().speaker(SpeakerConfig())  # what the table runs with the defaults
+    bare = EspeakSpeaker()
+    try:
+        assert bare.command("hi") == app.command("hi")
+        assert bare.command("hi")[1:] == ["-v", "en", "-s", "150", "-a", "100", "--", "hi"]
+        # The app gives no timeout: espeak-ng is hung after 10 s plus twice the words' time.
+        assert app.time_limit("one") == pytest.approx(10 + 2 * 60 / 150)
+    finally:
+        bare.close()
+        app.close()
+
+
+def test_the_wav_files_are_numbered_from_one(tmp_path):
+    s = EspeakSpeaker(wav_dir=tmp_path)
+    try:
+        names = [s.command(text)[-3] for text in ("one", "two")]
+    finally:
+        s.close()
+    assert names == [str(tmp_path / "utterance-0001.wav"), str(tmp_path / "utterance-0002.wav")]
+
+
+def test_missing_espeak_ng_says_which_program_and_how_to_install_it(tmp_path, caplog):
+    missing = str(tmp_path / "nowhere" / "espeak-ng")
+    with caplog.at_level(logging.WARNING, logger="hw.speaker"):
+        EspeakSpeaker(executable=missing).close()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"espeak-ng not found ({missing!r}): voice is off, the game goes on without it. "
+        "Install it with: sudo apt install espeak-ng"
+    ]
+
+
+def speaker_warnings(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "hw.speaker"]
+
+
+def test_espeak_ng_that_disappears_turns_voice_off_with_one_warning(tmp_path, caplog):
+    fake = fake_espeak(tmp_path, "exit 0")
+    s = EspeakSpeaker(executable=str(fake))
+    fake.unlink()  # uninstalled while the game runs
+    try:
+        with caplog.at_level(logging.WARNING):
+            s.say("one")
+            assert s.wait_idle(5)
+            s.say("two")
+            assert s.wait_idle(5)
+    finally:
+        s.close()
+    assert not s.enabled
+    assert speaker_warnings(caplog) == [
+        "espeak-ng disappeared: voice is off, the game goes on without it"
+    ]
+
+
+def test_espeak_ng_gets_no_terminal_input_and_its_output_stays_out_of_the_log(tmp_path):
+    # The companion's own stdin may be a terminal (run by hand): espeak-ng must not read it,
+    # nor write into the companion's output (the journal).
+    seen = tmp_path / "fds"
+    fake = fake_espeak(
+        tmp_path, f'fds=$(readlink /proc/$$/fd/0 /proc/$$/fd/1); echo "$fds" > "{seen}"'
+    )
+    read_end, write_end = os.pipe()
+    saved = os.dup(0)
+    os.dup2(read_end, 0)  # the companion's stdin: a pipe someone could type into
+    try:
+        s = EspeakSpeaker(executable=str(fake))
+        try:
+            s.say("hello")
+            assert s.wait_idle(5)
+        finally:
+            s.close()
+    finally:
+        os.dup2(saved, 0)
+        for fd in (saved, read_end, write_end):
+            os.close(fd)
+    assert seen.read_text().split() == ["/dev/null", "/dev/null"]
+
+
+def scripted_espeak(tmp_path):
+    """A stand-in espeak-ng that does what its text (the last argument) says."""
+    return fake_espeak(
+        tmp_path,
+        "for text; do :; done\n"
+        'case "$text" in\n'
+        "  hang) exec sleep 30 ;;\n"
+        "  exit3) exit 3 ;;\n"
+        "  chatter) printf 'ALSA lib a.c:1 one\\nALSA lib b.c:2 two\\nALSA lib c.c:3 three\\n' >&2;"
+        " exit 1 ;;\n"
+        "  two-errors) printf 'error: first\\nerror: second\\n' >&2 ;;\n"
+        "  error-then-chatter) printf 'error: No such device\\nALSA lib d.c:4 after\\n' >&2 ;;\n"
+        "esac",
+    )
+
+
+def test_each_kind_of_espeak_ng_failure_is_counted(tmp_path, caplog):
+    s = EspeakSpeaker(executable=str(scripted_espeak(tmp_path)), timeout_s=0.5)
+    s.rate = 6000  # the words' own time ≈ 0: the limit is timeout_s
+    try:
+        with caplog.at_level(logging.WARNING):
+            for text in ("exit3", "hang", "exit3"):
+                s.say(text)
+                assert s.wait_idle(10)
+    finally:
+        s.close()
+    assert s.failures == 3
+    assert speaker_warnings(caplog)[1] == "espeak-ng hung for 1 s and was killed"
+
+
+@pytest.mark.parametrize(
+    ("text", "device", "shown"),
+    [
+        ("exit3", None, "sound device 'default' (exit 3): no message"),
+        ("chatter", "null", "sound device 'null' (exit 1): ALSA lib c.c:3 three"),
+        ("two-errors", None, "sound device 'default' (exit 0): error: first"),
+        ("error-then-chatter", None, "sound device 'default' (exit 0): error: No such device"),
+    ],
+)
+def test_a_failure_is_logged_with_the_device_the_exit_and_the_line_that_says_why(
+    tmp_path, caplog, text, device, shown
+):
+    s = EspeakSpeaker(executable=str(scripted_espeak(tmp_path)), device=device)
+    try:
+        with caplog.at_level(logging.WARNING):
+            s.say(text)
+            assert s.wait_idle(5)
+    finally:
+        s.close()
+    assert speaker_warnings(caplog) == [f"espeak-ng failed on {shown}"]

@@ -144,6 +144,8 @@ class FakeSPI:
 
     ``install(monkeypatch, dc=N)`` patches luma's hooks for both, so ``spi(gpio_DC=N, …)``
     and ``spi(gpio=noop())`` (the MAX7219 chain, no D/C line: recorded as 1) run on it.
+    ``opened`` holds each (port, device) opened, ``pins`` the GPIO pins set up, and ``steps``
+    the pin levels set and the sleeps between them, in order: ("out", pin, level), ("sleep", s).
     """
 
     LOW, HIGH, OUT, BCM = 0, 1, 0, 11
@@ -154,6 +156,9 @@ class FakeSPI:
         self.fail_keeps = 0
         self._levels: dict[int, int] = {}
         self._dc: int | None = None
+        self.opened: list[tuple[int, int]] = []
+        self.pins: list[int] = []
+        self.steps: list[tuple] = []
 
     def install(self, monkeypatch, dc: int | None = None) -> FakeSPI:
         import luma.core.interface.serial as serial
@@ -166,7 +171,7 @@ class FakeSPI:
             mode = 0
 
             def open(self, port: int, device: int) -> None:
-                pass
+                fake.opened.append((port, device))
 
             def close(self) -> None:
                 pass
@@ -176,7 +181,7 @@ class FakeSPI:
 
         monkeypatch.setattr(serial.bitbang, "__rpi_gpio__", lambda self: fake, raising=False)
         monkeypatch.setattr(serial.spi, "__spidev__", lambda self: SpiDev(), raising=False)
-        monkeypatch.setattr(serial, "sleep", lambda s: None)
+        monkeypatch.setattr(serial, "sleep", lambda s: self.steps.append(("sleep", s)))
         return self
 
     # RPi.GPIO's side
@@ -187,10 +192,11 @@ class FakeSPI:
         pass
 
     def setup(self, pin: int, direction: int, **kw) -> None:
-        pass
+        self.pins.append(pin)
 
     def output(self, pin: int, value: int) -> None:
         self._levels[pin] = value
+        self.steps.append(("out", pin, value))
 
     def cleanup(self, *pins) -> None:
         pass
