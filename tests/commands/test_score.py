@@ -650,6 +650,10 @@ WHOLE_LINES = {
         base(king=["x" * 57, 1]),
         f'$.king: ["{"x" * 57}"… {NOT_A_REGION}',
     ),
+    "a list 800 deep, echoed no deeper than shown": (  # json reads it; a full echo would not
+        json.dumps(base(king="@")).replace('"@"', "[" * 800 + "]" * 800),
+        f"$.king: {'[' * 60}… {NOT_A_REGION}",
+    ),
     "nested too deeply": (
         '{"players": ' + "[" * 10_000 + "]" * 10_000 + "}",
         "$: nested too deeply to read; a position is at most 3 levels deep",
@@ -715,3 +719,7 @@ def test_a_terminal_that_cannot_show_a_name_gets_the_same_json_escaped(monkeypat
     expected = json.dumps(score_document(load_document(json.dumps(doc))), indent=2) + "\n"
     assert '"Zo\\u00eb": 5' in expected
     assert ascii_out.getvalue() == expected.encode("ascii")
+
+
+def test_a_long_number_shows_its_first_12_digits_when_debugged():
+    assert repr(strict_json.LongNumber("-" + "1234567890" * 4)) == "LongNumber(-12345678901…)"
