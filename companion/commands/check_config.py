@@ -63,7 +63,7 @@ def check_config_command(
         where = {k: v for k, v in given if v is not None}
         if cfg.speaker.enabled:  # what the voice will use, found or not
             seen = sound_cards(cards or PROC_CARDS)
-            print(f"{shown_path(path)}: {speaker_note(cfg.speaker.device, seen)}")
+            print(_one_line(f"{shown_path(path)}: {speaker_note(cfg.speaker.device, seen)}"))
         problems = probe_hardware(cfg, **where)
         if problems:
             lines = [f"{shown_path(path)}: {p}" for p in problems]

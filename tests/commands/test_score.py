@@ -561,3 +561,165 @@ def test_any_value_anywhere_is_scored_or_refused_on_one_line(where, key, value):
         assert "\n" not in str(e) and str(e).startswith("$")
     else:
         assert set(result["totals"]) == set(doc["players"])
+
+
+REGIONS = (
+    "aragon, castilla_nueva, castilla_vieja, cataluna, galicia, granada, pais_vasco, sevilla,"
+    " valencia"
+)
+NOT_A_REGION = f"is not a region (not the Castillo); accepted: {REGIONS}"
+SCORING = '"general" or {"areas": [...], "first_only": false}'
+PLAYERS = "players: red, blue, yellow, green"
+
+WHOLE_LINES = {
+    "not an object": ([1, 2], "$: expected an object, got [1, 2]"),
+    "a required key missing": ({"players": ["red", "blue"]}, "$.king: missing; it is required"),
+    "the King on the Castillo": (
+        base(king="castillo"),
+        "$.king: the King never stands on the Castillo; name a region",
+    ),
+    "grandes not an object": (base(grandes=[]), "$.grandes: expected an object, got []"),
+    "a Grande off the board": (
+        base(grandes={"red": "narnia", "blue": "sevilla", "yellow": "cataluna", "green": "x"}),
+        f'$.grandes.red: "narnia" {NOT_A_REGION}',
+    ),
+    "a Grande of no player": (
+        base(grandes={"red": "aragon", "pink": "x"}),
+        f"$.grandes.pink: pink is not a player; {PLAYERS}",
+    ),
+    "a player's name that is not a plain name": (
+        base(grandes={"red": "aragon", "re.d": "x"}),
+        f'$.grandes["re.d"]: "re.d" is not a player; {PLAYERS}',
+    ),
+    "a plain name of 60 characters": (
+        base(grandes={"red": "aragon", "a" * 60: "x"}),
+        f"$.grandes.{'a' * 60}: {'a' * 60} is not a player; {PLAYERS}",
+    ),
+    "caballeros not an object": (base(caballeros=[1]), "$.caballeros: expected an object, got [1]"),
+    "a count that is an object": (
+        base(caballeros={"aragon": {"red": {"é": 1, "b": 2}}}),
+        '$.caballeros.aragon.red: expected a whole number 0–30, got {"é": 1, "b": 2}',
+    ),
+    "a count of 60 digits": (
+        base(caballeros={"aragon": {"red": 10**59}}),
+        f"$.caballeros.aragon.red: expected a whole number 0–30, got 1{'0' * 59}",
+    ),
+    "scoreboards not an object": (base(scoreboards=3), "$.scoreboards: expected an object, got 3"),
+    "a scoreboard placed twice": (
+        base(scoreboards={"aragon": [8, 4, 0], "galicia": [8, 4, 0]}),
+        "$.scoreboards.galicia: the scoreboard [8, 4, 0] is already placed",
+    ),
+    "a scoring that is neither": (
+        base(scoring="partial"),
+        f'$.scoring: expected {SCORING}, got "partial"',
+    ),
+    "a scoring's unknown key": (
+        base(scoring={"areas": ["aragon"], "x": 1}),
+        f"$.scoring.x: unknown key; accepted: {SCORING}",
+    ),
+    "no areas to score": (
+        base(scoring={"areas": []}),
+        "$.scoring.areas: expected a non-empty list of areas",
+    ),
+    "an area to score twice": (
+        base(scoring={"areas": ["aragon", "aragon"]}),
+        "$.scoring.areas: an area is listed twice",
+    ),
+    "first_only not a boolean": (
+        base(scoring={"areas": ["aragon"], "first_only": "yes"}),
+        '$.scoring.first_only: expected true or false, got "yes"',
+    ),
+    "discs not an object": (
+        base(castillo_discs=[]),
+        "$.castillo_discs: expected an object, got []",
+    ),
+    "a disc on the Castillo": (
+        base(castillo_discs={"red": "castillo"}),
+        f'$.castillo_discs.red: "castillo" {NOT_A_REGION}',
+    ),
+    "caballeros in the Castillo without a disc": (
+        base(caballeros={"castillo": {"red": 1}}, scoring="general"),
+        "$.castillo_discs: red has caballeros in the Castillo but no disc; give a region for them",
+    ),
+    "a name outside ASCII": (base(king="Zoë"), f'$.king: "Zoë" {NOT_A_REGION}'),
+    "a value of 60 characters, shown whole": (
+        base(king="k" * 58),
+        f'$.king: "{"k" * 58}" {NOT_A_REGION}',
+    ),
+    "a value cut just past 60 characters": (
+        base(king=["x" * 57, 1]),
+        f'$.king: ["{"x" * 57}"… {NOT_A_REGION}',
+    ),
+    "a list 800 deep, echoed no deeper than shown": (  # json reads it; a full echo would not
+        json.dumps(base(king="@")).replace('"@"', "[" * 800 + "]" * 800),
+        f"$.king: {'[' * 60}… {NOT_A_REGION}",
+    ),
+    "nested too deeply": (
+        '{"players": ' + "[" * 10_000 + "]" * 10_000 + "}",
+        "$: nested too deeply to read; a position is at most 3 levels deep",
+    ),
+}
+
+
+@pytest.mark.parametrize(("doc", "line"), WHOLE_LINES.values(), ids=WHOLE_LINES.keys())
+def test_bad_input_is_this_whole_line(doc, line, capsys, monkeypatch):
+    """The one line says what was wrong and what is accepted: every word of it is kept."""
+    text = doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=False)
+    assert run(text, capsys, monkeypatch) == (2, "", f"{line}\n")
+
+
+def test_a_colour_may_have_all_30_caballeros_and_none_in_an_area(capsys, monkeypatch):
+    doc = base(
+        caballeros={"aragon": {"red": 30, "blue": 0}, "galicia": {"blue": 1}},
+        scoring={"areas": ["aragon"]},
+    )
+    code, out, err = run(doc, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert result["totals"] == {"red": 5, "blue": 0, "yellow": 0, "green": 0}
+    assert result["areas"][0]["why"] == ["red 1st with 30 → 5"]
+
+
+LATIN1 = json.dumps(base(players=["Zoë", "blue"]), ensure_ascii=False).encode("latin-1")
+EB_AT = LATIN1.index(bytes([0xEB]))  # where "ë" is, as one Latin-1 byte
+NOT_UTF8 = f"the file is not UTF-8 text (byte 0xeb at offset {EB_AT}); save it as UTF-8"
+
+
+def test_standard_input_is_read_as_bytes_and_named_stdin(capsys, monkeypatch):
+    """A real stdin has bytes beneath its text: they are decoded here, so Latin-1 is named."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(LATIN1), encoding="utf-8"))
+    assert main(["score", "-"]) == 2
+    assert capsys.readouterr() == ("", f"<stdin>: {NOT_UTF8}\n")
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (LATIN1, NOT_UTF8),
+        (json.dumps(base()).encode("utf-16"), "the file is UTF-16 text; save it as UTF-8"),
+        (b"[1, \x00]", "not valid JSON: Expecting value at line 1 column 5"),  # NUL past byte 4
+    ],
+    ids=["Latin-1", "UTF-16", "a NUL in UTF-8 text"],
+)
+def test_a_file_in_another_encoding_is_this_whole_line(data, problem, capsys, tmp_path):
+    file = tmp_path / "position.json"
+    file.write_bytes(data)
+    assert main(["score", str(file)]) == 2
+    assert capsys.readouterr() == ("", f"{file if problem.startswith('the') else '$'}: {problem}\n")
+
+
+def test_a_terminal_that_cannot_show_a_name_gets_the_same_json_escaped(monkeypatch):
+    doc = base(players=["Zoë", "blue"], grandes={"Zoë": "aragon", "blue": "sevilla"})
+    doc["caballeros"] = {"pais_vasco": {"Zoë": 2}}
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(doc)))
+    ascii_out = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(ascii_out, encoding="ascii"))
+    assert main(["score", "-"]) == 0
+    sys.stdout.flush()
+    expected = json.dumps(score_document(load_document(json.dumps(doc))), indent=2) + "\n"
+    assert '"Zo\\u00eb": 5' in expected
+    assert ascii_out.getvalue() == expected.encode("ascii")
+
+
+def test_a_long_number_shows_its_first_12_digits_when_debugged():
+    assert repr(strict_json.LongNumber("-" + "1234567890" * 4)) == "LongNumber(-12345678901…)"

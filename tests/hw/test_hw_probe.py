@@ -377,3 +377,65 @@ def test_a_pi_5s_gpiochip4_is_the_one_gpiozero_opens(machine, monkeypatch):
     assert probed(PI, machine) == [
         f"buses.gpio_chip: permission denied on {dev}/gpiochip4: {group_fix('gpio')}"
     ]
+
+
+PI_SUMMARY = (
+    "backend pi, 5 players (red, blue, yellow, green, black), main display ssd1309 128×64 on"
+    " I²C port 0 at 0x3D, 5 pad displays, matrix 4×MAX7219 on SPI0.0, buzzer on GPIO 18,"
+    " voice en at 150 wpm"
+)
+TABLE_SUMMARY = (
+    'ruleset = "2015", short_game = false, veto = true, first_bidder = "random",'
+    ' castillo_public = false, bidding = "sealed", deck = "shuffled", tiebreak = "shared",'
+    ' castillo_disc_on_king = "forbidden"; seats: every pad'
+)
+
+
+def test_a_probe_that_finds_everything_prints_these_three_lines(machine, capsys):
+    sysfs, dev, _ = machine
+    path = CONFIG / "pi.toml"
+    assert (
+        check_config_command(
+            str(path), probe=True, sysfs=sysfs, dev=dev, cards=sysfs.parent / "cards"
+        )
+        == 0
+    )
+    assert capsys.readouterr() == (
+        f"{path}: sound cards: 0 vc4hdmi0 (vc4-hdmi-0), 1 Device (USB Audio Device);"
+        " speaker.device 'plughw:CARD=Device,DEV=0' plays on card 1 Device\n"
+        f"OK: {path}: {PI_SUMMARY}; every bus and display answered\n"
+        f"OK: {CONFIG / 'table.toml'}: {TABLE_SUMMARY}\n",
+        "",
+    )
+
+
+ESCAPE_CARDS = " 1 [Set            ]: USB-Audio - USB\x1b[2J Audio\n"  # a USB device's own name
+
+
+def test_a_card_name_with_a_control_character_is_escaped_in_the_problem(machine, capsys):
+    """/proc/asound/cards repeats a USB device's own name: what a terminal would act on in it
+    is escaped in the problem on stderr."""
+    sysfs, dev, _ = machine
+    cards = sysfs.parent / "cards"
+    cards.write_text(ESCAPE_CARDS)
+    path = CONFIG / "pi.toml"
+    assert check_config_command(str(path), probe=True, sysfs=sysfs, dev=dev, cards=cards) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}: speaker.device: 'plughw:CARD=Device,DEV=0' names a card that is not here"
+        " (cards: 1 Set (USB\\u001B[2J Audio)):"
+        ' set speaker.device = "plughw:CARD=<id>,DEV=0" with the id of the card to use',
+        f"{path}: valid, but the probe found 1 problem; fix them and probe again",
+    ]
+
+
+def test_a_card_name_with_a_control_character_is_escaped_in_the_note(machine, capsys):
+    """The note on stdout names the same card: escaped too (it was printed raw)."""
+    sysfs, dev, _ = machine
+    cards = sysfs.parent / "cards"
+    cards.write_text(ESCAPE_CARDS)
+    path = CONFIG / "pi.toml"
+    assert check_config_command(str(path), probe=True, sysfs=sysfs, dev=dev, cards=cards) == 1
+    assert capsys.readouterr().out == (
+        f"{path}: sound cards: 1 Set (USB\\u001B[2J Audio);"
+        " speaker.device 'plughw:CARD=Device,DEV=0' plays on no card\n"
+    )
