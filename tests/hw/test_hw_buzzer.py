@@ -131,3 +131,19 @@ def test_cues_follow_the_mid_tone(factory):
 def test_a_mid_tone_the_cues_cannot_use_is_refused(tone):
     with pytest.raises(ConfigError, match="C4 to C6"):
         BuzzerConfig(pin=PIN, mid_tone=tone)
+
+
+def test_a_beep_is_a_short_a5_by_default(buzzer):
+    buzzer.beep()
+    assert buzzer.wait_idle(5)
+    assert buzzer.seen == [(pytest.approx(880.0), 0.5, 0.08)]
+
+
+def test_the_ends_of_the_range_and_of_a_note_length_are_accepted_and_no_further(buzzer):
+    buzzer.play([("A4", 2), ("A6", 0.01)])  # A5 ± one octave; 2 s is the longest note
+    assert buzzer.wait_idle(5)
+    assert buzzer.played == [("A4", 2.0), ("A6", 0.01)]
+    for seconds in (0, 2.5):
+        with pytest.raises(ValueError) as info:
+            buzzer.beep("A5", seconds)
+        assert str(info.value) == f"note length must be 0–2 s, got {seconds!r}"

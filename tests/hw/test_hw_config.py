@@ -299,3 +299,22 @@ def test_config_dataclasses_check_their_own_values_with_the_defaults_written_onc
     ]
     with pytest.raises(ConfigError, match="stuck_after_s: must be longer than long_press_s"):
         InputTiming(long_press=9.0, stuck_after=5.0)
+
+
+def test_the_buzzers_mid_tone_is_a_note_from_c4_to_c6():
+    for note in ("C4", "C6"):
+        assert parse_config(edited(**{"buzzer.mid_tone": note}), "t.toml").buzzer.mid_tone == note
+    accept = 'accepted: a note name from C4 to C6 such as "A5" or "C#5"'
+    for note in ("B3", "C#6"):
+        (msg,) = problems(edited(**{"buzzer.mid_tone": note}))
+        assert msg == f'buzzer.mid_tone: "{note}" is not accepted; {accept}'
+
+
+def test_the_gpios_of_an_spi_main_display_are_named_by_their_keys():
+    freed = {"buzzer": ..., "matrix": ..., "players.red.led": ...}  # GPIO 18 and 22 free
+    spi = {"display.interface": "spi", "display.i2c_port": ..., "display.address": ...}
+    cfg = parse_config(edited(**freed, **spi, **{"display.dc": 18, "display.reset": 22}), "t")
+    assert {p: k for p, k in cfg.gpios().items() if p in (18, 22)} == {
+        18: "display.dc",
+        22: "display.reset",
+    }

@@ -285,6 +285,19 @@ def test_a_path_with_control_characters_is_shown_escaped(tmp_path, capsys):
     assert line.startswith(f"{tmp_path}/x\\u001B]0;t\\u0007.toml: not valid TOML")
 
 
+def test_a_table_beside_that_cannot_be_read_is_refused_under_its_own_name(tmp_path, capsys):
+    path = pi_with(tmp_path)
+    (tmp_path / "table.toml").symlink_to("table.toml")  # a link to itself: ELOOP
+    assert refused(path, capsys) == [
+        f"{tmp_path}/table.toml: cannot be read (Too many levels of symbolic links)"
+    ]
+    with pytest.raises(ConfigError) as info:  # what run and sim load says the same
+        load_app_config(path, "pi.toml")
+    assert info.value.lines(str(path)) == [
+        f"{tmp_path}/table.toml: cannot be read (Too many levels of symbolic links)"
+    ]
+
+
 # -- ranges, hex, voices ------------------------------------------------------------------------
 
 

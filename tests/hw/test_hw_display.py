@@ -219,3 +219,29 @@ def test_ssd1322_reset_line_is_held_low_for_at_least_200_microseconds(monkeypatc
     assert steps[low + 2] == ("out", cfg.reset, 1)
     assert not d.degraded
     d.close()
+
+
+def test_an_image_of_the_wrong_size_is_refused_naming_both_sizes_in_full():
+    d = dummy_display(PI.display)
+    with pytest.raises(ValueError) as info:
+        d.show(Image.new("1", (64, 32)))
+    assert str(info.value) == (
+        "test display is 128×64; got an image of 64×32 (render at display.size)"
+    )
+
+
+def test_a_display_is_shown_by_its_name_size_and_state_never_its_content(bus, clock):
+    d = dummy_display(PI.display)
+    assert repr(d) == "<Display 'test display' 128×64 ok>"
+    failing = real(PI.display, bus, clock)
+    bus.write_i2c_block_data.side_effect = OSError(errno.EREMOTEIO, "Remote I/O error")
+    failing.show(scene(failing.size))
+    assert repr(failing) == "<Display 'ssd1309' 128×64 degraded>"
+
+
+def test_a_woken_display_says_it_is_not_asleep(bus, clock):
+    d = real(PI.display, bus, clock)
+    d.sleep()
+    assert d.asleep is True
+    d.wake()
+    assert d.asleep is False

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+import threading
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hw.checked import ConfigError
 from hw.events import Btn, Kind
 from hw.input import InputHub, InputTiming, PadInput
 
@@ -202,3 +207,113 @@ def test_a_select_jammed_down_is_reported_stuck_by_the_input_thread_without_anot
         assert hub.faulty_players() == {"red"}
     finally:
         hub.close()
+
+
+def test_each_time_is_accepted_at_both_ends_of_its_range_and_refused_just_past_them():
+    low = InputTiming(
+        debounce=0.001, long_press=0.1, repeat_delay=0.05, repeat_interval=0.02, stuck_after=1
+    )
+    high = InputTiming(
+        debounce=0.5, long_press=10, repeat_delay=5, repeat_interval=2, stuck_after=3600
+    )
+    assert (low.debounce, low.stuck_after, high.long_press, high.stuck_after) == (
+        0.001,
+        1.0,
+        10.0,
+        3600.0,
+    )
+    with pytest.raises(ConfigError) as refused:
+        InputTiming(
+            debounce=0.0009,
+            long_press=10.5,
+            repeat_delay=5.5,
+            repeat_interval=0.019,
+            stuck_after=3601,
+        )
+    assert refused.value.problems == [
+        "debounce_s: 0.0009 is not accepted; accepted: seconds, 0.001–0.5",
+        "long_press_s: 10.5 is not accepted; accepted: seconds, 0.1–10",
+        "repeat_delay_s: 5.5 is not accepted; accepted: seconds, 0.05–5",
+        "repeat_interval_s: 0.019 is not accepted; accepted: seconds, 0.02–2",
+        "stuck_after_s: 3601 is not accepted; accepted: seconds, 1–3600",
+    ]
+
+
+def test_a_stuck_report_waiting_at_start_wakes_the_input_thread_at_once(clock):
+    hub = InputHub(T, clock=clock)
+    hub.add_pad("red", [Btn.LEFT])
+    assert hub.next_due() == float("-inf") and hub.wait_time() == 0.0
+
+
+def test_a_held_button_is_waited_for_while_the_buttons_before_it_rest(clock):
+    """◀ rests while ▶ is held (its repeat is due) and ● is held (its long press is due)."""
+    for button, due in ((Btn.RIGHT, 0.5), (Btn.SELECT, 0.8)):
+        hub = InputHub(T, clock=clock)
+        start = clock()
+        hub.add_pad("red")
+        hub.edge("red", button, True)
+        hub.pump(clock.advance(0.1))
+        while not hub.events.empty():
+            hub.events.get_nowait()
+        assert hub.next_due() == pytest.approx(start + due)
+
+
+def test_errors_in_the_input_thread_are_counted_and_logged_the_1st_2nd_and_4th_time(caplog):
+    import time
+
+    hub = InputHub(T, clock=time.monotonic)
+    hub.add_pad("red")
+    hub.start()
+    try:
+        with caplog.at_level(logging.ERROR, logger="hw.input"):
+            for _ in range(5):
+                hub.edge("purple", Btn.LEFT, True)  # no such pad: raises on the thread
+            hub.edge("red", Btn.LEFT, True)
+            event = hub.events.get(timeout=5)  # safety net: it comes after the debounce time
+        assert (event.player, event.kind) == ("red", Kind.PRESS)
+        said = [r.getMessage() for r in caplog.records if r.name == "hw.input"]
+        assert said == [f"input loop error #{n}; the pads keep working" for n in (1, 2, 4)]
+        assert hub.errors == 5
+    finally:
+        hub.close()
+
+
+def test_an_input_thread_that_does_not_stop_is_named_in_the_log_after_a_second(caplog):
+    inside, release = threading.Event(), threading.Event()
+    main = threading.current_thread()
+
+    def clock() -> float:
+        if threading.current_thread() is not main:  # the input thread, pumping: it hangs
+            inside.set()
+            release.wait(3)
+        return 0.0
+
+    hub = InputHub(T, clock=clock)
+    hub.add_pad("red")
+    hub.start()
+    thread = hub._thread
+    try:
+        hub.edge("red", Btn.LEFT, True)
+        assert inside.wait(5)
+        with caplog.at_level(logging.WARNING, logger="hw.worker"):
+            hub.close()
+        said = [r.getMessage() for r in caplog.records if r.name == "hw.worker"]
+        assert said == ["hw-input did not stop within 1 s"]
+    finally:
+        release.set()
+        thread.join(5)
+    assert not thread.is_alive()
+
+
+def test_a_second_button_held_on_a_faulty_pad_is_still_timed_for_being_stuck(clock):
+    """◀ jammed at start; ▶ pressed later must still be debounced and, held on, reported."""
+    hub = InputHub(T, clock=clock)
+    start = clock()
+    hub.add_pad("red", [Btn.LEFT])
+    hub.pump()
+    assert hub.events.get_nowait().kind is Kind.STUCK
+    hub.edge("red", Btn.RIGHT, True)
+    hub.pump()
+    assert hub.next_due() == pytest.approx(start + 0.03)  # the debounce of ▶ ending
+    hub.pump(clock.advance(0.1))
+    assert hub.next_due() == pytest.approx(start + 30)  # ▶ held 30 s is stuck too

@@ -16,6 +16,7 @@ from hw_testing import CONFIG, FakeI2CAdapter
 from companion.commands.check_config import check_config_command
 from hw.buses import BusNotFound, i2c_port, mux_channel_port
 from hw.config import HardwareConfig, load_config, parse_config
+from hw.health import describe
 from hw.probe import probe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -439,3 +440,22 @@ def test_a_card_name_with_a_control_character_is_escaped_in_the_note(machine, ca
         f"{path}: sound cards: 1 Set (USB\\u001B[2J Audio);"
         " speaker.device 'plughw:CARD=Device,DEV=0' plays on no card\n"
     )
+
+
+def test_a_missing_mux_is_described_in_full_as_a_missing_device(tmp_path):
+    with pytest.raises(BusNotFound) as info:
+        mux_channel_port(0, 0x70, tmp_path)
+    assert describe(info.value) == (
+        f"BusNotFound [errno 19]: no I²C mux at 0x70 on i2c-1 ({tmp_path}/1-0070 is missing): "
+        "add 'dtoverlay=i2c-mux,pca9548,addr=0x70' to /boot/firmware/config.txt, reboot, "
+        "and check the mux's wiring"
+    )
+
+
+def test_a_mux_channel_linked_to_something_else_than_a_bus_says_where_it_points(tmp_path):
+    (tmp_path / "1-0070").mkdir()
+    os.symlink("../spi0.0", tmp_path / "1-0070" / "channel-2")
+    with pytest.raises(BusNotFound) as info:
+        mux_channel_port(2, 0x70, tmp_path)
+    link = tmp_path / "1-0070" / "channel-2"
+    assert info.value.strerror == f"{link} points to '../spi0.0', not an i2c-N bus"
