@@ -21,6 +21,7 @@ from companion.app.loop import run_loop
 from companion.commands import run
 from companion.session.resilient import open_resilient
 from companion.session.sqlite_store import SqliteStore
+from companion.session.store import NotAStore
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = str(ROOT / "config" / "sim.toml")
@@ -80,9 +81,10 @@ def test_run_keeps_the_game_where_told_and_says_so_in_the_journal(
     monkeypatch, tmp_path, capsys, notify
 ):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
-    store = tmp_path / "here" / "my.db"
+    store = tmp_path / "new" / "here" / "my.db"  # neither folder is there yet
     assert _run(monkeypatch, SIM, store) == 0
     assert store.exists()
+    assert store.parent.stat().st_mode & 0o777 == 0o700  # the game's folder is private
     assert not (tmp_path / "state").exists()
     summary = load_app_config(SIM, "pi.toml")[0].summary()
     ready = f"{STAMP} companion.commands.run: ready: {re.escape(summary)}; the game is kept in "
@@ -121,7 +123,7 @@ def test_a_store_that_cannot_be_written_is_named_in_the_ready_line(
 
 
 def test_run_resumes_the_stored_game_and_keeps_its_chart_in_a_games_folder_beside_it(
-    monkeypatch, tmp_path, notify
+    monkeypatch, tmp_path, capsys, notify
 ):
     path = tmp_path / "state" / "game.db"
     path.parent.mkdir()
@@ -141,5 +143,13 @@ def test_run_resumes_the_stored_game_and_keeps_its_chart_in_a_games_folder_besid
     monkeypatch.setattr(run, "run_loop", loop)
     assert _run(monkeypatch, SIM, path) == 0
     assert seen == ["resumed"]
+    assert "cannot make" not in capsys.readouterr().err  # its folder was there: nothing to say
     with Image.open(tmp_path / "state" / "games" / "scores.png") as chart:
         assert chart.size == (480, 240)
+
+
+def test_a_folder_that_cannot_be_made_for_the_store_is_said_in_the_journal(tmp_path, caplog):
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(NotAStore):  # the command then refuses it in one line
+        run.open_store(tmp_path / "file" / "game.db")
+    assert caplog.messages == [f"cannot make {tmp_path / 'file'}: File exists"]
