@@ -99,3 +99,31 @@ def test_a_lost_wal_is_said_by_the_files_own_name(tmp_path):
         assert any(line.startswith("  DAMAGE: other.db ended at entry 5 ") for line in said)
     finally:
         store.close()
+
+
+def test_a_whole_store_ends_on_ok(tmp_path):
+    path = tmp_path / "game.db"
+    _five(path).close()
+    out = io.StringIO()
+    assert check_store_command(path, out=out) == 0
+    assert out.getvalue().splitlines()[-1] == "  OK"
+
+
+def test_a_damaged_store_ends_saying_that_opening_it_repairs_it(tmp_path):
+    path = tmp_path / "game.db"
+    _five(path).close()
+    path.write_bytes(path.read_bytes()[:100])
+    out = io.StringIO()
+    assert check_store_command(path, out=out) == 1
+    assert out.getvalue().splitlines()[-1] == "  damaged: yes (opening it for play repairs it)"
+
+
+def test_a_store_where_no_game_was_started_keeps_nothing_of_no_game(tmp_path):
+    path = tmp_path / "game.db"
+    SqliteStore(path).close()
+    out = io.StringIO()
+    assert check_store_command(path, out=out) == 0
+    assert out.getvalue().splitlines()[2:] == [
+        "  recovery keeps 0 decisions of no game (0 from the file)",
+        "  OK",
+    ]

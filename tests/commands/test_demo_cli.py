@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from companion.cli import main
+from companion.commands.demo import _save_frames
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,3 +88,35 @@ def test_the_shipped_configs_are_the_ones_in_config():
     for name in ("sim.toml", "pi.toml", "table.toml"):
         shipped = ROOT / "companion" / "configs" / name
         assert shipped.read_bytes() == (ROOT / "config" / name).read_bytes(), name
+
+
+def test_the_frames_are_saved_numbered_from_1_twice_as_big_in_grey_and_as_one_looping_gif(
+    tmp_path,
+):
+    frames = []
+    for i in range(3):  # three different frames of a 1-bit main display
+        img = Image.new("1", (16, 8), 0)
+        img.putpixel((i, 0), 1)
+        frames.append(img)
+    folder = tmp_path / "out" / "frames"  # neither folder is there yet
+    _save_frames(frames, folder)
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "main-0001.png",
+        "main-0002.png",
+        "main-0003.png",
+        "main.gif",
+    ]
+    for i, frame in enumerate(frames, 1):
+        with Image.open(folder / f"main-{i:04d}.png") as png:
+            assert (png.mode, png.size) == ("L", (32, 16))
+            big = frame.convert("L").resize((32, 16))
+            assert png.tobytes() == big.tobytes()
+    with Image.open(folder / "main.gif") as gif:
+        assert gif.n_frames == 3
+        assert gif.info["loop"] == 0  # forever
+        shown = []
+        for i in range(3):
+            gif.seek(i)
+            assert gif.info["duration"] == 200
+            shown.append(gif.convert("L").tobytes())
+    assert shown == [f.convert("L").resize((32, 16)).tobytes() for f in frames]

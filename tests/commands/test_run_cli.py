@@ -13,6 +13,8 @@ from pathlib import Path
 
 from test_demo_cli import _companion
 
+import companion
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -113,3 +115,21 @@ def test_a_stop_signal_while_starting_ends_the_process_as_the_signal_would(tmp_p
     r = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env)
     assert r.returncode == 128 + signal.SIGINT
     assert r.stderr == "companion run: stopped while starting\n"
+
+
+def test_a_run_that_cannot_start_exits_at_once_not_held_by_the_stop_signals_thread(tmp_path):
+    """The thread waiting for SIGTERM never keeps the process alive once the command is done."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('backend = "cloud"\n', encoding="utf-8")
+    command, env = _command()
+    if os.environ.get("COMPANION_TEST_SOURCE") == "1":  # the tree this test imports
+        env["PYTHONPATH"] = str(Path(companion.__file__).resolve().parents[1])
+    r = subprocess.run(
+        [*command, "run", "--config", str(bad)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert r.returncode == 2, r.stderr
