@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import tomllib
 
 import pytest
-from hw_testing import CONFIG
+from hw_testing import CONFIG, with_edits
 
 from companion.commands.check_config import check_config_command
 from hw.backend import resolve_backend
@@ -23,17 +22,7 @@ def problems(data: dict) -> list[str]:
 
 def edited(**changes) -> dict:
     """pi.toml with dotted-path edits, e.g. edited(**{"players.red.left": 17})."""
-    data = copy.deepcopy(PI)
-    for path, value in changes.items():
-        *parents, last = path.split(".")
-        node = data
-        for p in parents:
-            node = node[p]
-        if value is ...:
-            del node[last]
-        else:
-            node[last] = value
-    return data
+    return with_edits(PI, **changes)
 
 
 def test_reference_build_validates_with_five_players_and_pad_displays():

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import os
 import re
@@ -11,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hw_testing import CONFIG, FakeI2CAdapter
+from hw_testing import CONFIG, FakeI2CAdapter, with_edits
 
 from companion.commands.check_config import check_config_command
 from hw.buses import BusNotFound, i2c_port, mux_channel_port
@@ -56,17 +55,7 @@ def machine(tmp_path, monkeypatch):
 
 def edited(name: str, **changes) -> HardwareConfig:
     """config/<name> with dotted-path edits (``...`` deletes), loaded as check-config loads it."""
-    data = tomllib.loads((CONFIG / name).read_text())
-    for path, value in changes.items():
-        *parents, last = path.split(".")
-        node = data
-        for p in parents:
-            node = node[p]
-        if value is ...:
-            del node[last]
-        else:
-            node[last] = value
-    return parse_config(copy.deepcopy(data), name)
+    return parse_config(with_edits(tomllib.loads((CONFIG / name).read_text()), **changes), name)
 
 
 def probed(cfg: HardwareConfig, machine) -> list[str]:

@@ -8,6 +8,7 @@ avoids clashing with the ``hw`` package under test).
 from __future__ import annotations
 
 import contextlib
+import copy
 import errno
 import os
 import queue
@@ -19,6 +20,22 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "config"
 # Regenerate golden images with:  HW_GOLDEN_UPDATE=1 .venv/bin/pytest tests/hw
 assert_golden = Goldens(ROOT / "tests" / "hw" / "golden", "HW_GOLDEN_UPDATE").check
+
+
+def with_edits(data: dict, **changes: object) -> dict:
+    """A deep copy of a config's TOML data with dotted-path edits (``...`` deletes), e.g.
+    ``with_edits(pi, **{"players.red.left": 17})``."""
+    data = copy.deepcopy(data)
+    for path, value in changes.items():
+        *parents, last = path.split(".")
+        node = data
+        for p in parents:
+            node = node[p]
+        if value is ...:
+            del node[last]
+        else:
+            node[last] = value
+    return data
 
 
 class FakeI2CAdapter:
