@@ -8,11 +8,13 @@ import dataclasses
 import os
 import signal
 import threading
+import time
 
 import pytest
+from table_testing import enter_power_card
 
 from companion.app.menus import presses_to
-from companion.commands.sim import SimScreen, _ui, catch_stop_signals, parse_bots
+from companion.commands.sim import SimScreen, _bots_thread, _ui, catch_stop_signals, parse_bots
 from companion.commands.sim_board import (
     board_lines,
     board_width,
@@ -417,6 +419,8 @@ def test_the_final_page_ranks_the_players_under_the_winners():
         "1. blue 41  2. red",
         "30  3. green 30 …",
     ]
+    tie = dataclasses.replace(view, winners=("blue", "red"))
+    assert main_lines(final, tie, 60)[0] == "Game over. Winner: blue, red"
     long = MainUI("game", "Choose where your Castillo caballeros go")
     assert main_lines(long, view, 16) == ["Choose where", "your Castillo …"]
 
@@ -446,3 +450,31 @@ def test_a_closed_log_takes_lines_but_writes_no_more(tmp_path):
     log.close()
     assert log.lines == ["said", "late"]
     assert (tmp_path / "log.txt").read_text(encoding="utf-8") == "said\n"
+
+
+def test_the_bots_thread_plays_the_bots_then_waits_for_the_person_and_stops(make_table):
+    table = make_table("sim.toml", seed=4)
+    table.press("red", "select")  # Start
+    bots = seat_bots(dict.fromkeys(BOTS, "greedy"), 1)
+    driver = BotDriver(table.app, table.presser, bots, table.hw.events, sync=True, pages=False)
+    stop = threading.Event()
+    args = (table.app, driver, table.hw.events, stop, 0.0)
+    thread = threading.Thread(target=_bots_thread, args=args, daemon=True)
+    thread.start()
+    try:
+        for _ in range(100):  # up to 5 s: the three bots bid, red is asked
+            if table.session.table_view().decision.chosen == BOTS:
+                break
+            time.sleep(0.05)
+        assert table.session.table_view().decision.waiting == ("red",)
+        enter_power_card(table, "red", 1)  # the lowest bid: red plays last
+        for _ in range(100):  # the bots play their turns while red waits; then red is asked
+            d = table.session.table_view().decision
+            if d.kind != "bid" and d.waiting == ("red",):
+                break
+            time.sleep(0.05)
+        assert table.session.table_view().turn_order[-1] == "red" and d.waiting == ("red",)
+    finally:
+        stop.set()
+        thread.join(timeout=2)
+    assert not thread.is_alive()  # waiting for a press, it still sees the stop

@@ -1046,6 +1046,7 @@ def test_screens_command_writes_every_screen(tmp_path, capsys):
     ("players", "scale", "wrong"),
     [(1, 3, "--players must be 2 to 5, got 1"), (6, 3, "--players must be 2 to 5, got 6")]
     + [(2, 0, "--scale must be 1 to 8, got 0"), (5, 9, "--scale must be 1 to 8, got 9")],
+    ids=["players 1", "players 6", "scale 0", "scale 9"],
 )
 def test_screens_command_refuses_numbers_out_of_range(players, scale, wrong, capsys, monkeypatch):
     import companion.commands.screens as command
@@ -1056,7 +1057,7 @@ def test_screens_command_refuses_numbers_out_of_range(players, scale, wrong, cap
     command.render_all.assert_not_called()
 
 
-@pytest.mark.parametrize(("players", "scale"), [(2, 1), (5, 8)])
+@pytest.mark.parametrize(("players", "scale"), [(2, 1), (5, 8)], ids=["lowest", "highest"])
 def test_screens_command_takes_the_numbers_at_its_bounds(players, scale, capsys, monkeypatch):
     import companion.commands.screens as command
 
