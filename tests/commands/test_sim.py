@@ -4,18 +4,37 @@ the screen composed from the public view."""
 from __future__ import annotations
 
 import curses
+import dataclasses
 import os
 import signal
 import threading
+import time
 
 import pytest
+from table_testing import enter_power_card
 
 from companion.app.menus import presses_to
-from companion.commands.sim import _ui, catch_stop_signals, parse_bots
-from companion.commands.sim_board import board_lines, board_width, player_lines
-from companion.commands.sim_keys import Keys, key_map
-from companion.commands.sim_layout import Snapshot, frame
-from companion.commands.sim_seats import hide_bot_page, person_lines
+from companion.commands.sim import SimScreen, _bots_thread, _ui, catch_stop_signals, parse_bots
+from companion.commands.sim_board import (
+    board_lines,
+    board_width,
+    listed,
+    player_lines,
+    round_line,
+    status,
+)
+from companion.commands.sim_keys import Keys, key_map, scrolled
+from companion.commands.sim_layout import (
+    Snapshot,
+    _fit,
+    _fit_cursor,
+    _log_title,
+    frame,
+    main_lines,
+    wrapped,
+)
+from companion.commands.sim_log import SimLog
+from companion.commands.sim_seats import bot_line, hide_bot_page, person_lines
 from companion.elgrande.data import game_data
 from companion.elgrande.engine import decision
 from companion.screens import MainUI
@@ -24,6 +43,7 @@ from companion.session.store import MemoryStore
 from companion.testing import BotDriver, make_bots, seat_bots
 
 SEATS = ("red", "blue", "yellow", "green")
+BOTS = ("blue", "yellow", "green")
 
 
 def test_each_seat_has_a_row_of_four_keys():
@@ -228,3 +248,233 @@ def test_ctrl_c_and_sigterm_are_only_noted_and_the_ui_loop_ends_at_its_next_turn
 
     monkeypatch.setattr(curses, "curs_set", lambda n: None)
     _ui(Window(), None, None, None, threading.Event(), caught)
+
+
+# -- the panels' exact rows, the log's scrolling and the bots' lines (mutation tests) ----------
+
+
+def _played_until(kind, chosen, seed=7, players=SEATS):
+    """The public view once the engine asks for `kind` and `chosen` seats have sealed theirs."""
+    session = Session.new(MemoryStore(), players, seed=seed)
+    bots = make_bots(players, seed)
+    while (
+        decision(session.state).kind != kind or len(session.table_view().decision.chosen) < chosen
+    ):
+        p = decision(session.state).players[0]
+        session.decide(p, bots[p].choose(session.state, p))
+    return session.table_view()
+
+
+def test_the_players_panel_heads_its_columns_and_drops_the_cards_left_below_26_columns():
+    view = _view()
+    assert player_lines(view, 26)[:2] == [
+        "       pts crt prv crd bid",
+        "red      0   7  21  13   -",
+    ]
+    assert player_lines(view, 25)[:2] == ["       pts crt prv bid", "red      0   7  21   -"]
+    long_name = _view(players=("magenta", "blue"))  # a seat's name: its first six letters
+    assert player_lines(long_name, 40)[1] == "magent   0   7  21  13   -"
+
+
+def test_during_the_castillo_discs_the_panel_shows_the_bids_the_order_and_who_chose():
+    view = _played_until("castillo_disc", 2)  # round 3: red and blue have set their discs
+    assert view.decision.waiting == ("yellow", "green") and view.turn_order[0] == "green"
+    assert player_lines(view, 24) == [
+        "       pts crt prv bid",
+        "red     12   6  13   5",
+        "blue    13   5  13   7",
+        "yellow  18   6  13   6",
+        "green    2   8  16  12",
+        "order: gre > blu > yel >",  # a sealed step marks no one in the order
+        "  red",
+        "cards: -",
+        "choosing: yellow, green",
+        "chose: red, blue",
+    ]
+    assert player_lines(view, 15)[-1] == "chose: red, blu"  # too long: the colours shortened
+
+
+def test_a_turn_names_no_one_as_having_chosen():
+    view = _played_until("take", 0)  # round 1's first turn: yellow decides in the open
+    panel = player_lines(view, 40)
+    assert panel[1] == "red      0   7  21  12   6"  # the bids, revealed
+    assert "order: [yellow] > red > blue > green" in panel and panel[-1] == "  King's card"
+    assert [status(view, p) for p in view.players] == ["", "", "choosing", ""]
+
+
+def test_at_the_end_the_panel_names_the_winners_wrapped_to_its_width():
+    view = dataclasses.replace(_view(), decision=None, over=True, winners=("red", "blue"))
+    panel = player_lines(view, 20)
+    assert panel[0] == "       pts crt prv b" and panel[-2:] == ["game over: red, blue", "won"]
+    assert status(view, "red") == ""
+
+
+def test_listed_wraps_whole_items_and_a_long_one_over_indented_rows():
+    assert listed("order:", ["red", "blue"], 17, " >", short=True) == ["order: red > blue"]
+    assert listed("cards:", ["Veto", "King"], 16, ",") == ["cards: Veto,", "  King"]
+    long = "Move five caballeros from one region"
+    assert listed("cards:", ["Veto", long], 16, ",") == [
+        "cards: Veto,",
+        "  Move five",
+        "  caballeros",
+        "  from one",
+        "  region",
+    ]
+
+
+def test_the_board_shows_a_mobile_scoreboards_values_and_the_secret_castillo():
+    view = _view()
+    rows = board_lines(dataclasses.replace(view, scoreboards={"aragon": "8-4-0"}))
+    assert next(r for r in rows if r.startswith("Aragón")).split()[1:4] == ["8", "4", "0"]
+    assert next(r for r in board_lines(view) if r.startswith("Aragón")).split()[1:4] == [
+        "5",
+        "4",
+        "1",
+    ]
+    assert rows[1].startswith("Castillo ") and rows[1].endswith("  (secret)")
+
+
+def test_the_players_panel_stands_one_column_right_of_the_board():
+    view = _view()
+    snap = Snapshot(view, MainUI("game"), ("● red: pad",), (), 0, "LEGEND", "")
+    lines = frame(snap, 24, 80)
+    assert len(board_lines(view)[0]) == 45 and lines[1][:45] == board_lines(view)[0]
+    assert lines[2][45:] == " red      0   7  21  13   -"
+
+
+def test_the_header_says_the_round_the_phase_and_the_king():
+    assert round_line(_view()) == "round 1 of 9 · bidding · King in Castilla la Nueva"
+
+
+def test_the_main_display_pane_marks_the_cursors_line_and_takes_the_prompt_in_a_game():
+    page = MainUI("privacy", "Only red looks", ("◀ a ▶", "◀ b ▶", "c"), 1)
+    assert main_lines(page, None, 40) == ["Only red looks", "  ◀ a ▶", "◀ b ▶", "  c"]
+    setup = MainUI("setup", "", ("Start", "Options"), 0)
+    assert main_lines(setup, _view(), 40) == ["▶ Start", "  Options"]
+    assert main_lines(MainUI("game"), _view(), 40) == ["Choose your power card (sealed)"]
+
+
+@pytest.mark.parametrize(
+    ("back", "how", "total", "now"),
+    [
+        (5, "page_down", 100, 2),
+        (0, "up", 100, 1),
+        (4, "newest", 100, 0),
+        (0, "oldest", 3, 0),
+        (0, "down", 100, 0),
+        (0, "page_up", 4, 1),
+        (0, "up", 3, 0),
+    ],
+)
+def test_a_scroll_key_moves_the_log_within_its_lines(back, how, total, now):
+    assert scrolled(back, how, 3, total) == now
+
+
+def test_the_log_file_gets_each_line_and_a_page_is_logged_once(tmp_path):
+    log = SimLog(tmp_path / "log.txt")
+    log.take_page("k", "Scoring", ["red 5"])
+    log.take_page("k", "Scoring", ["red 5"])
+    log.add("said")
+    log.close()
+    assert (tmp_path / "log.txt").read_text(encoding="utf-8") == "» Scoring\n    red 5\nsaid\n"
+
+
+def test_show_bots_lines_say_a_bots_hand_and_sealed_choice_and_scroll_moves_the_log(make_table):
+    table = make_table("sim.toml", seed=4)
+    assert bot_line(table.app, "blue") == "  [bot blue] not playing"
+    table.press("red", "select")  # Start
+    hand = "hand 1 2 3 4 5 6 7 8 9 10 11 12 13 · Castillo 0"
+    assert bot_line(table.app, "blue") == f"  [bot blue] choosing · {hand}"
+    driver = table.bots(make_bots(BOTS, 1))
+    while driver.step():
+        pass
+    sealed = " · sealed: power 7: 3 to court"
+    assert bot_line(table.app, "blue") == f"  [bot blue] chose · {hand}{sealed}"
+    log = SimLog()
+    screen = SimScreen(table.app, table.hw, BOTS, False, log)
+    screen.snapshot(24, 80, "")
+    for i in range(20):
+        log.add(f"line {i}")
+    screen.scroll("page_up", 24, 80)  # at 80×24 the log shows 3 lines
+    snap = screen.snapshot(24, 80, "")
+    assert snap.back == 3 and snap.log == ("line 14", "line 15", "line 16")
+    for i in range(20, 200):
+        log.add(f"line {i}")
+    screen.scroll("newest", 60, 200)
+    screen.scroll("page_up", 60, 200)  # at 200×60 the log beside the board shows 58
+    assert screen.snapshot(60, 200, "").log[-1] == "line 141"
+
+
+def test_the_final_page_ranks_the_players_under_the_winners():
+    scores = {"red": 30, "blue": 41, "yellow": 12, "green": 30}
+    view = dataclasses.replace(_view(), decision=None, over=True, winners=("blue",), scores=scores)
+    final = MainUI("final", "ignored")
+    assert main_lines(final, view, 60) == [
+        "Game over. Winner: blue",
+        "1. blue 41  2. red 30  3. green 30  4. yellow 12",
+    ]
+    assert main_lines(final, view, 20) == [
+        "Game over. Winner:",
+        "blue",
+        "1. blue 41  2. red",
+        "30  3. green 30 …",
+    ]
+    tie = dataclasses.replace(view, winners=("blue", "red"))
+    assert main_lines(final, tie, 60)[0] == "Game over. Winner: blue, red"
+    long = MainUI("game", "Choose where your Castillo caballeros go")
+    assert main_lines(long, view, 16) == ["Choose where", "your Castillo …"]
+
+
+def test_cut_panes_keep_the_cursors_line_or_say_the_rest_is_in_the_log():
+    more = "… (the rest is in the log)"
+    assert _fit(["a", "b", "c"], 2) == ["a", more] and _fit(["a", "b", "c"], 1) == [more]
+    assert _fit(["a", "b"], 0) == []
+    assert _fit_cursor(["T", "x", "▶ c"], 2) == ["T", "▶ c"]
+    assert _fit_cursor(["T", "▶ b", "c"], 2) == ["T", "▶ b"]
+    assert _fit_cursor(["▶ a", "b", "c"], 2) == ["▶ a", more]
+    assert _fit_cursor(["▶ a", "b"], 1) == [more]
+
+
+def test_the_log_pane_is_titled_with_its_scroll_keys_or_how_far_back_it_is():
+    assert _log_title(0, 30) == "── log (PgUp/PgDn scroll) ────"
+    assert _log_title(4, 40) == "── log (scrolled back 4, End: newest) ──"
+    assert wrapped(["said", "", "done"], 20) == ["said", "", "done"]  # an empty line stays
+
+
+def test_a_closed_log_takes_lines_but_writes_no_more(tmp_path):
+    SimLog().close()  # no --log: nothing to close
+    log = SimLog(tmp_path / "log.txt")
+    log.add("said")
+    log.close()
+    log.add("late")
+    log.close()
+    assert log.lines == ["said", "late"]
+    assert (tmp_path / "log.txt").read_text(encoding="utf-8") == "said\n"
+
+
+def test_the_bots_thread_plays_the_bots_then_waits_for_the_person_and_stops(make_table):
+    table = make_table("sim.toml", seed=4)
+    table.press("red", "select")  # Start
+    bots = seat_bots(dict.fromkeys(BOTS, "greedy"), 1)
+    driver = BotDriver(table.app, table.presser, bots, table.hw.events, sync=True, pages=False)
+    stop = threading.Event()
+    args = (table.app, driver, table.hw.events, stop, 0.0)
+    thread = threading.Thread(target=_bots_thread, args=args, daemon=True)
+    thread.start()
+    try:
+        for _ in range(100):  # up to 5 s: the three bots bid, red is asked
+            if table.session.table_view().decision.chosen == BOTS:
+                break
+            time.sleep(0.05)
+        assert table.session.table_view().decision.waiting == ("red",)
+        enter_power_card(table, "red", 1)  # the lowest bid: red plays last
+        for _ in range(100):  # the bots play their turns while red waits; then red is asked
+            d = table.session.table_view().decision
+            if d.kind != "bid" and d.waiting == ("red",):
+                break
+            time.sleep(0.05)
+        assert table.session.table_view().turn_order[-1] == "red" and d.waiting == ("red",)
+    finally:
+        stop.set()
+        thread.join(timeout=2)
+    assert not thread.is_alive()  # waiting for a press, it still sees the stop

@@ -1042,6 +1042,32 @@ def test_screens_command_writes_every_screen(tmp_path, capsys):
     assert shown == {p.name for p in (root / "docs" / "screens").iterdir()}
 
 
+@pytest.mark.parametrize(
+    ("players", "scale", "wrong"),
+    [(1, 3, "--players must be 2 to 5, got 1"), (6, 3, "--players must be 2 to 5, got 6")]
+    + [(2, 0, "--scale must be 1 to 8, got 0"), (5, 9, "--scale must be 1 to 8, got 9")],
+    ids=["players 1", "players 6", "scale 0", "scale 9"],
+)
+def test_screens_command_refuses_numbers_out_of_range(players, scale, wrong, capsys, monkeypatch):
+    import companion.commands.screens as command
+
+    monkeypatch.setattr(command, "render_all", mock.Mock(return_value=[]))
+    assert run_screens("out", seed=4, players=players, scale=scale) == 2
+    assert capsys.readouterr().err == f"companion screens: {wrong}\n"
+    command.render_all.assert_not_called()
+
+
+@pytest.mark.parametrize(("players", "scale"), [(2, 1), (5, 8)], ids=["lowest", "highest"])
+def test_screens_command_takes_the_numbers_at_its_bounds(players, scale, capsys, monkeypatch):
+    import companion.commands.screens as command
+
+    render = mock.Mock(return_value=[Path("out/a.png")])
+    monkeypatch.setattr(command, "render_all", render)
+    assert run_screens("out", seed=4, players=players, scale=scale) == 0
+    render.assert_called_once_with(Path("out"), seed=4, players=players, scale=scale)
+    assert capsys.readouterr().out == f"{Path('out/a.png')}\n"
+
+
 @pytest.fixture(scope="module")
 def pictures(tmp_path_factory):
     """`companion screens --seed 3 --players 3 --scale 2`, written once for the tests below."""
