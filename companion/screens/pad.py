@@ -75,11 +75,12 @@ def render_pad(
     you = (player_view or {}).get("you")
     if you and y + SMALL <= c.height:
         y = c.height - SMALL  # the hand always sits on the bottom row
+        cards, count = you.get("hand") or [], you.get("castillo", 0)
         # "Cast." when the hand's runs need the room ("1-2 4-5 7-8 10-11 13" beside "Castillo 10").
         for label in ("Castillo", "Cast."):
-            castillo = f"{label} {you.get('castillo', 0)}"
+            castillo = f"{label} {count}"
             right = c.width - 1 - text_width(castillo, TINY)
-            hand = hand_text(you.get("hand") or [], right - 5)
+            hand = hand_text(cards, right - 5)
             if text_width(hand, TINY) <= right - 5:
                 break
         _small(c, y, castillo, right, text_width(castillo, TINY))

@@ -139,7 +139,7 @@ def test_a_reason_too_long_for_small_print_takes_the_footers_row_when_it_needs_i
         ("row", 1, 43, "yellow none"),
         ("row", 1, 53, SHORT),
     ]
-    # A row spare: the footer stays; a reason still takes two rows at most.
+    # One row spare: the footer stays; the reason takes that row, two in all, and is cut there.
     longest = TOO_LONG + " castillo +4 court"
     assert page(_announce("Aragón", (longest, "yellow none", SHORT), "● next")) == [
         ("row", 1, 0, "Aragón"),
