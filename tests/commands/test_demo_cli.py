@@ -11,16 +11,20 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import companion
 from companion.cli import main
 from companion.commands.demo import _save_frames
 
 ROOT = Path(__file__).resolve().parents[2]
+# The tree this test imports (the checkout, or a mutant of it run by hand): what its
+# programs must run too.
+IMPORTED = Path(companion.__file__).resolve().parents[1]
 
 
 def _companion(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
     if os.environ.get("COMPANION_TEST_SOURCE") == "1":  # the checkout, on purpose
-        env["PYTHONPATH"] = str(ROOT)
+        env["PYTHONPATH"] = str(IMPORTED)
         command = [sys.executable, "-m", "companion.cli"]
     else:
         command = [str(Path(sys.executable).with_name("companion"))]

@@ -16,12 +16,15 @@ from test_demo_cli import _companion
 import companion
 
 ROOT = Path(__file__).resolve().parents[2]
+# The tree this test imports (the checkout, or a mutant of it run by hand): what its
+# programs must run too.
+IMPORTED = Path(companion.__file__).resolve().parents[1]
 
 
 def _command() -> tuple[list[str], dict[str, str]]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
     if os.environ.get("COMPANION_TEST_SOURCE") == "1":
-        env["PYTHONPATH"] = str(ROOT)
+        env["PYTHONPATH"] = str(IMPORTED)
         return [sys.executable, "-m", "companion.cli"], env
     return [str(Path(sys.executable).with_name("companion"))], env
 
@@ -122,8 +125,6 @@ def test_a_run_that_cannot_start_exits_at_once_not_held_by_the_stop_signals_thre
     bad = tmp_path / "bad.toml"
     bad.write_text('backend = "cloud"\n', encoding="utf-8")
     command, env = _command()
-    if os.environ.get("COMPANION_TEST_SOURCE") == "1":  # the tree this test imports
-        env["PYTHONPATH"] = str(Path(companion.__file__).resolve().parents[1])
     r = subprocess.run(
         [*command, "run", "--config", str(bad)],
         cwd=tmp_path,

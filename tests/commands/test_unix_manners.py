@@ -13,13 +13,17 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+import companion
+
+# The tree this test imports (the checkout, or a mutant of it run by hand): what its
+# programs must run too.
+IMPORTED = Path(companion.__file__).resolve().parents[1]
 
 
 def _command(*args: str) -> tuple[list[str], dict[str, str]]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
     if os.environ.get("COMPANION_TEST_SOURCE") == "1":  # the checkout, on purpose
-        env["PYTHONPATH"] = str(ROOT)
+        env["PYTHONPATH"] = str(IMPORTED)
         return [sys.executable, "-m", "companion.cli", *args], env
     return [str(Path(sys.executable).with_name("companion")), *args], env
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 import re
 import threading
+from pathlib import Path
 
 import pytest
 from hw_testing import CONFIG
 
+import hw
 from companion.app.config import load_app_config
 from companion.commands.check_config import check_config_command
 from hw.config import ConfigError, load_config
@@ -145,9 +147,9 @@ def test_run_names_the_table_file_for_the_tables_problem(tmp_path):
 
     path = pi_with(tmp_path, ("contrast = 255", "contrast = 300"), table="seats = []\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
-    command = [str(__import__("pathlib").Path(sys.executable).with_name("companion"))]
+    command = [str(Path(sys.executable).with_name("companion"))]
     if os.environ.get("COMPANION_TEST_SOURCE") == "1":
-        env["PYTHONPATH"] = str(CONFIG.parent)
+        env["PYTHONPATH"] = str(Path(hw.__file__).resolve().parents[1])  # the tree imported
         command = [sys.executable, "-m", "companion.cli"]
     r = subprocess.run(
         [*command, "run", "--config", str(path)],
