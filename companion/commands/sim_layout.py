@@ -123,7 +123,7 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
         for i, line in enumerate(wrapped(snap.log, width)[-log_h:]):
             grid[log_top + 1 + i] = line
     else:
-        log_w = cols - LEFT - 2
+        log_w = cols - LEFT - 3  # after "│ ", up to the last column (left alone)
         grid[0] = f"{grid[0]:<{LEFT}}│ " + _log_title(snap.back, log_w)
         shown = wrapped(snap.log, log_w)[-(rows - 2) :]
         for i in range(1, rows - 1):

@@ -1,0 +1,116 @@
+"""The sim's UI loop on a stand-in terminal: what a key does to the screen it draws (a scroll
+key moves the log pane, Esc then y or Y quits), and the --log file, written in UTF-8 whatever
+the locale (mutation tests of commands/sim_keys.py and commands/sim_log.py)."""
+
+from __future__ import annotations
+
+import curses
+import locale
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.commands.sim import SimScreen, _ui
+from companion.commands.sim_keys import Keys, key_map
+from companion.commands.sim_log import SimLog
+
+BOTS = ("blue", "yellow", "green")
+
+
+class Terminal:
+    """A curses window that reads the keys given and keeps each screen drawn."""
+
+    def __init__(self, keys: list[int], rows: int = 24, cols: int = 80) -> None:
+        self.keys, self.rows, self.cols = keys, rows, cols
+        self.screens: list[list[str]] = []
+        self._rows: dict[int, str] = {}
+
+    def keypad(self, on: bool) -> None:
+        pass
+
+    def timeout(self, ms: int) -> None:
+        pass
+
+    def nodelay(self, on: bool) -> None:
+        pass
+
+    def getmaxyx(self) -> tuple[int, int]:
+        return self.rows, self.cols
+
+    def erase(self) -> None:
+        self._rows = {}
+
+    def addstr(self, y: int, x: int, line: str) -> None:
+        self._rows[y] = line
+
+    def refresh(self) -> None:
+        self.screens.append([self._rows.get(y, "") for y in range(self.rows)])
+
+    def getch(self) -> int:
+        if not self.keys:
+            raise AssertionError("the sim went on reading keys after the last one")
+        return self.keys.pop(0)
+
+
+@pytest.fixture
+def sim(make_table, monkeypatch) -> tuple[SimScreen, Keys]:
+    """The sim's screen and keys on a table whose person plays red; the game not kept."""
+    monkeypatch.setattr(curses, "curs_set", lambda n: None)
+    table = make_table("sim.toml", seed=4)
+    log = SimLog()
+    for i in range(20):
+        log.add(f"line {i}")
+    screen = SimScreen(table.app, table.hw, BOTS, False, log)
+    keys = Keys(key_map(list(table.hw.pads)), screen.persons, kept=False)
+    return screen, keys
+
+
+def _run(
+    sim: tuple[SimScreen, Keys], keys: list[int], rows: int = 24, cols: int = 80
+) -> list[list[str]]:
+    screen, sim_keys = sim
+    window = Terminal(keys, rows, cols)
+    _ui(window, screen, sim_keys, None, threading.Event(), [])
+    return window.screens
+
+
+def test_page_up_scrolls_the_log_pane_back_a_page(sim: tuple[SimScreen, Keys]) -> None:
+    screens = _run(sim, [curses.KEY_PPAGE, 27, -1, ord("y")])
+    assert screens[0][19].startswith("── log (PgUp/PgDn scroll) ")
+    assert screens[0][20:23] == ["line 17", "line 18", "line 19"]
+    assert screens[1][19].startswith("── log (scrolled back 3, End: newest) ")
+    assert screens[1][20:23] == ["line 14", "line 15", "line 16"]
+
+
+def test_at_130x32_the_log_beside_the_board_shows_the_rows_but_two_and_pages_by_them(
+    sim: tuple[SimScreen, Keys],
+) -> None:
+    screen, _ = sim
+    for i in range(20, 70):
+        screen.log.add(f"line {i}")
+    first, paged = _run(sim, [curses.KEY_PPAGE, 27, -1, ord("y")], 32, 130)[:2]
+    assert [line[82:] for line in first[1:31]] == [f"line {i}" for i in range(40, 70)]
+    assert [line[82:] for line in paged[1:31]] == [f"line {i}" for i in range(10, 40)]
+
+
+@pytest.mark.parametrize("answer", ["y", "Y"])
+def test_esc_asks_over_the_header_and_y_or_capital_y_quits(
+    sim: tuple[SimScreen, Keys], answer: str
+) -> None:
+    screens = _run(sim, [27, -1, ord(answer)])  # the loop ends: no key is read after it
+    assert screens[-1][0].startswith("Quit? This game is not kept (no --store).")
+
+
+def test_the_log_file_is_utf8_whatever_the_locales_encoding(tmp_path: Path) -> None:
+    """Under an ASCII locale (LC_CTYPE=C) the pages' "»" and the regions' accents are written
+    all the same, in UTF-8."""
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        log = SimLog(tmp_path / "log.txt")
+        log.take_page("k", "Scoring", ["Aragón: red 5"])
+        log.close()
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+    assert (tmp_path / "log.txt").read_bytes() == "» Scoring\n    Aragón: red 5\n".encode()
