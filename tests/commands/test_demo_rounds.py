@@ -1,5 +1,6 @@
 """`companion demo`'s log and JSON say what happened in the round it happened in: a general
-scoring is tagged with the round it follows, and a Veto used is a Veto carried out."""
+scoring is tagged with the round it follows, and a Veto used is a Veto carried out. The main
+display and the LED matrix are drawn as each round's first turn begins, and at the end."""
 
 from __future__ import annotations
 
@@ -51,3 +52,44 @@ def test_each_veto_used_is_carried_out_in_the_json():
     used = [a for a in actions if a["card"] == "2a" and a["carried_out"]]
     assert vetoes and len(used) == len(vetoes)
     assert sorted(a["player"].capitalize() for a in used) == sorted(vetoes)
+
+
+class _Pipe(io.StringIO):
+    """Standard output as a program reading the demo through a pipe gets it: what had been
+    written at each flush."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flushed: set[int] = set()
+
+    def flush(self) -> None:
+        self.flushed.add(len(self.getvalue()))
+        super().flush()
+
+
+def _box(lines: list[str], title: str, width: int, height: int) -> None:
+    assert lines[0] == f"┌ {title} ".ljust(width + 1, "─") + "┐", lines[0]
+    for row in lines[1 : height + 1]:
+        assert re.fullmatch(f"│[\u2800-\u28ff]{{{width}}}│", row), row
+    assert lines[height + 1] == "└" + "─" * width + "┘"
+
+
+def test_the_main_display_and_matrix_are_shown_as_each_rounds_first_turn_begins_and_at_the_end():
+    out = _Pipe()
+    assert run_demo(players=2, seed=4, pace=0, out=out) == 0
+    text = out.getvalue()
+    lines = text.splitlines()
+    boxes = [i for i, line in enumerate(lines) if line.startswith("┌")]
+    mains = [i for i in boxes if lines[i].startswith("┌ main display")]
+    assert len(mains) == 10 and len(boxes) == 20  # rounds 1–9, then the final ranking
+    for n, i in enumerate(mains, 1):
+        said = lines[i - 1]
+        if n <= 9:
+            assert re.fullmatch(f"  R{n} │ (Red|Blue)'s turn\\.", said), said
+        else:
+            assert said.startswith("  R9 │ Game over.") and said.endswith("wins!"), said
+        _box(lines[i : i + 18], "main display", 64, 16)  # pi.toml's 128×64 panel
+        _box(lines[i + 18 : i + 22], "LED matrix", 16, 2)  # its 32×8 matrix
+        # each picture reaches a pipe at once, not with the next line the voice says
+        shown = len("".join(text.splitlines(keepends=True)[: i + 22]))
+        assert shown in out.flushed
