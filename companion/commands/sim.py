@@ -85,6 +85,15 @@ class _Fingers:
         while (item := self.wanted.get()) is not None:
             self.presser.press(*item)
 
+    def stop(self) -> None:
+        """Drops the presses not begun and waits for the one being made: none may come once
+        the pins are closed."""
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self.wanted.get_nowait()
+        self.wanted.put(None)
+        self.thread.join(timeout=5)
+
 
 def _bots_thread(
     app: TableApp, driver: BotDriver, events: queue.Queue, stop: threading.Event, pace: float
@@ -186,7 +195,7 @@ def run_sim(
             curses.wrapper(_ui, screen, keys, fingers, stopping, caught)
         finally:
             stopping.set()
-            fingers.wanted.put(None)
+            fingers.stop()
             hw.events.put(STOP)
             loop.join(timeout=5)
         return 0

@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -329,3 +330,21 @@ def test_bots_passes_over_empty_names_and_says_why_a_seat_must_be_left():
     assert str(refused.value) == (
         "--bots: leave at least one seat to yourself (`companion demo` watches bots)"
     )
+
+
+def test_keys_typed_ahead_of_esc_are_dropped_not_pressed_on_closed_pins(sim, tmp_path, monkeypatch):
+    """Keys typed faster than the pads' presses take, then Esc: the sim ends without pressing
+    them on the pins it has closed (which printed a thread's traceback as the sim ended)."""
+    failures: list = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+
+    def script(term: Terminal):
+        yield from term.until(lambda s: "Start the game" in s, "the setup screen")
+        term.done = True
+        yield [*[ord("1")] * 10, ESC]  # ◀ ten times, then Esc alone: a kept game ends at once
+
+    sim(script, None, "blue", tmp_path / "game.db")
+    for thread in threading.enumerate():
+        if thread.name == "sim-keys":
+            thread.join(timeout=10)
+    assert failures == []
