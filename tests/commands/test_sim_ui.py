@@ -246,6 +246,8 @@ def test_esc_asks_first_alt_key_is_ignored_and_a_resize_while_drawing_is_survive
     def script(term: Terminal):
         yield from term.until(lambda s: "Start the game" in s, "the setup screen")
         assert term.cursor == [0] and "SHOW-BOTS" not in term.text()  # no cursor blinks
+        yield from [None] * 10  # a second of frames: the bot never starts the game
+        assert "Start the game" in term.text() and "round 1" not in term.text()
         term.resized = (20, 70)  # the terminal shrinks while the next frame is drawn
         yield [curses.KEY_RESIZE]
         yield from term.until(lambda s: "at least 80×24" in s, "the message for a small terminal")
@@ -273,7 +275,7 @@ def test_show_bots_shows_the_bots_lines_and_says_so_until_a_question(sim, monkey
     def script(term: Terminal):
         yield from term.until(lambda s: "Start the game" in s, "the setup screen")
         notice = "SHOW-BOTS ON: the bots' hands and sealed choices are on screen"
-        assert notice in term.text() and "  [bot yellow] not playing" in term.left()
+        assert term.left()[0] == notice and "  [bot yellow] not playing" in term.left()
         assert any(line.startswith("● red: ") for line in term.screen)  # the person's pad too
         yield [ESC]
         assert "Quit? This game is not kept" in term.text() and notice not in term.text()
