@@ -185,7 +185,8 @@ def run_sim(
         bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         driver = BotDriver(app, presser, seat_bots(bot_kinds, bot_seed), hw.events, pages=False)
         args = (app, driver, hw.events, stopping, pace)
-        threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True).start()
+        bots_thread = threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True)
+        bots_thread.start()
         screen = SimScreen(app, hw, tuple(bot_kinds), show_bots, log)
         keys = Keys(key_map(players), screen.persons, kept=store_path is not None)
         os.environ.setdefault("ESCDELAY", "25")  # Esc alone is known after 25 ms, not a second
@@ -196,6 +197,7 @@ def run_sim(
         finally:
             stopping.set()
             fingers.stop()
+            bots_thread.join(timeout=5)  # a bot's press under way is handled before the loop ends
             hw.events.put(STOP)
             loop.join(timeout=5)
         return 0

@@ -221,6 +221,10 @@ def test_a_game_played_to_its_end_saves_the_chart_logs_the_ranking_and_scrolls_b
         assert "── log (scrolled back 6, End: newest) ──" in term.text()
         yield [curses.KEY_END]
         assert "── log (PgUp/PgDn scroll) ──" in term.text()
+        term.size = (34, 100)  # taller: the log shows 13 lines under the board
+        yield [curses.KEY_RESIZE]
+        yield [curses.KEY_PPAGE]
+        assert "── log (scrolled back 13, End: newest) ──" in term.text()
         term.done = True
         yield [ESC]
 
@@ -350,3 +354,25 @@ def test_keys_typed_ahead_of_esc_are_dropped_not_pressed_on_closed_pins(sim, tmp
         if thread.name == "sim-keys":
             thread.join(timeout=10)
     assert failures == []
+
+
+def test_esc_while_a_bot_presses_ends_the_sim_with_no_thread_left_pressing(
+    sim, tmp_path, monkeypatch
+):
+    """Esc while yellow's bot is at the private page: its press under way is made and handled
+    before the pins close (it raised in its thread, or waited for ever on the ended loop)."""
+    failures: list = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+
+    def script(term: Terminal):
+        yield from term.until(lambda s: "Start the game" in s, "the setup screen")
+        yield [ord("3")]
+        yield from term.until(lambda s: "Only yellow looks" in term.left(), "yellow's page")
+        term.done = True
+        yield [ESC]
+
+    sim(script, None, "yellow", tmp_path / "game.db", pace=0.0, size=(60, 200))
+    ours = [t for t in threading.enumerate() if t.name in ("sim-bots", "sim-keys", "app-loop")]
+    for thread in ours:
+        thread.join(timeout=10)
+    assert failures == [] and not any(t.is_alive() for t in ours)
