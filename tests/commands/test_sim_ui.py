@@ -146,8 +146,9 @@ def start_then_quit(term: Terminal):
     that yellow chooses there."""
     yield from term.until(lambda s: "Start the game" in s, "the setup screen")
     yield [ord("3")]
-    seen = False
+    seen, deadline = False, time.monotonic() + 30
     while "chose: yellow" not in term.text():
+        assert time.monotonic() < deadline, "yellow never bid\n" + term.text()
         if "Only yellow looks" in term.left():
             at = term.left().index("Only yellow looks")
             assert term.left()[at + 1] == "  yellow chooses on the private page.", term.text()
