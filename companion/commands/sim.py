@@ -85,6 +85,15 @@ class _Fingers:
         while (item := self.wanted.get()) is not None:
             self.presser.press(*item)
 
+    def stop(self) -> None:
+        """Drops the presses not begun and waits for the one being made: none may come once
+        the pins are closed."""
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self.wanted.get_nowait()
+        self.wanted.put(None)
+        self.thread.join(timeout=5)
+
 
 def _bots_thread(
     app: TableApp, driver: BotDriver, events: queue.Queue, stop: threading.Event, pace: float
@@ -176,7 +185,8 @@ def run_sim(
         bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         driver = BotDriver(app, presser, seat_bots(bot_kinds, bot_seed), hw.events, pages=False)
         args = (app, driver, hw.events, stopping, pace)
-        threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True).start()
+        bots_thread = threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True)
+        bots_thread.start()
         screen = SimScreen(app, hw, tuple(bot_kinds), show_bots, log)
         keys = Keys(key_map(players), screen.persons, kept=store_path is not None)
         os.environ.setdefault("ESCDELAY", "25")  # Esc alone is known after 25 ms, not a second
@@ -186,7 +196,8 @@ def run_sim(
             curses.wrapper(_ui, screen, keys, fingers, stopping, caught)
         finally:
             stopping.set()
-            fingers.wanted.put(None)
+            fingers.stop()
+            bots_thread.join(timeout=5)  # a bot's press under way is handled before the loop ends
             hw.events.put(STOP)
             loop.join(timeout=5)
         return 0
