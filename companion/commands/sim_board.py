@@ -139,7 +139,7 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
 
 def round_line(view: TableView) -> str:
     """The round, the phase and the King, as the table's header says them."""
-    rounds = len(view.rounds)
-    where = f"round {view.round} of {rounds}" if view.round else "before round 1"
+    # Numbered as on the round track and by the voice: a short game plays 2, 3, 5, … of 9.
+    where = f"round {view.round} of {view.rounds[-1]}" if view.round else "before round 1"
     king = game_data().area_name(view.king) if view.king else "-"
     return f"{where} · {view.phase} · King in {king}"

@@ -10,6 +10,7 @@ import pytest
 
 from companion.commands.sim_layout import Snapshot, frame
 from companion.elgrande.data import game_data
+from companion.elgrande.options import TableOptions
 from companion.screens import MainUI
 from companion.session.session import Session
 from companion.session.store import MemoryStore
@@ -189,6 +190,18 @@ def test_at_80x24_a_long_title_wraps_at_the_screens_width_and_blank_rows_stay_bl
     page = MainUI("game", title + " new x region", ("line one", "line two"), 1, FOOTER)
     shown = frame(Snapshot(_view(), page, ("● red: pad",), ("said",), 0, LEGEND, ""), 24, 80)
     assert shown == ROOMY_80X24
+
+
+def test_a_short_games_header_numbers_its_rounds_as_the_voice_and_the_round_track_do() -> None:
+    # A short game skips rounds 1, 4 and 7: it opens on round 2 of 9 ("Round 2 of 9." says the
+    # voice) and ends on round 9 of 9, never "round 9 of 6".
+    options = TableOptions(short_game=True)
+    view = Session.new(MemoryStore(), SEATS[:2], seed=3, options=options).table_view()
+    page = MainUI("game", "", (), 0, "")
+    for shown_round in (2, 9):
+        snap = Snapshot(dataclasses.replace(view, round=shown_round), page, (), (), 0, LEGEND, "")
+        header = frame(snap, 24, 80)[0]
+        assert header.startswith(f"El Grande sim · round {shown_round} of 9 · ")
 
 
 def test_a_notice_takes_the_header_and_a_game_page_without_a_title_shows_the_prompt() -> None:

@@ -311,7 +311,7 @@ def test_your_own_config_is_played_on_mock_hardware_even_without_a_voice(
     def script(term: Terminal):
         yield from term.until(lambda s: "Start the game" in s, "the setup screen")
         yield [ord("3")]
-        yield from term.until(lambda s: "round 2 of 6 · bidding" in s, "a short game's first round")
+        yield from term.until(lambda s: "round 2 of 9 · bidding" in s, "a short game's first round")
         yield [ESC]
         term.done = True
         yield [ord("y")]
