@@ -11,9 +11,8 @@ import threading
 import time
 
 import pytest
-from table_testing import enter_power_card
+from table_testing import enter_power_card, red_plays_until_a_card
 
-from companion.app.menus import presses_to
 from companion.commands.sim import SimScreen, _bots_thread, _ui, catch_stop_signals, parse_bots
 from companion.commands.sim_board import (
     board_lines,
@@ -166,20 +165,7 @@ def test_bots_finish_a_game_where_two_pads_have_no_display(make_table):
 
 def test_the_persons_pad_shows_the_text_of_the_card_under_the_cursor(make_table):
     table = make_table("sim.toml", seed=4)
-    table.press("red", "select")  # Start
-    bots = table.bots(make_bots(("blue", "yellow", "green"), 1))
-    person = make_bots(("red",), 2)["red"]
-    for _ in range(400):  # the person plays red until red chooses an action card
-        while bots.step():
-            pass
-        d = decision(table.session.state)
-        if d.kind == "card" and "red" in d.players:
-            break
-        action = person.choose(table.session.state, "red")
-        presses = presses_to(table.app.menu_for("red"), action)
-        table.press("red", *(["long", *presses] if table.app.needs_privacy("red") else presses))
-    else:
-        raise AssertionError("red never chose an action card")
+    red_plays_until_a_card(table)
     card = table.app.menu_for("red").current()
     assert card is not None and card.kind == "card"
     text = game_data().action_cards[card.target].text

@@ -10,47 +10,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from sim_terminal import Terminal, pressed
 
 from companion.commands.sim import SimScreen, _ui
 from companion.commands.sim_keys import Keys, key_map
 from companion.commands.sim_log import SimLog
 
 BOTS = ("blue", "yellow", "green")
-
-
-class Terminal:
-    """A curses window that reads the keys given and keeps each screen drawn."""
-
-    def __init__(self, keys: list[int], rows: int = 24, cols: int = 80) -> None:
-        self.keys, self.rows, self.cols = keys, rows, cols
-        self.screens: list[list[str]] = []
-        self._rows: dict[int, str] = {}
-
-    def keypad(self, on: bool) -> None:
-        pass
-
-    def timeout(self, ms: int) -> None:
-        pass
-
-    def nodelay(self, on: bool) -> None:
-        pass
-
-    def getmaxyx(self) -> tuple[int, int]:
-        return self.rows, self.cols
-
-    def erase(self) -> None:
-        self._rows = {}
-
-    def addstr(self, y: int, x: int, line: str) -> None:
-        self._rows[y] = line
-
-    def refresh(self) -> None:
-        self.screens.append([self._rows.get(y, "") for y in range(self.rows)])
-
-    def getch(self) -> int:
-        if not self.keys:
-            raise AssertionError("the sim went on reading keys after the last one")
-        return self.keys.pop(0)
 
 
 @pytest.fixture
@@ -69,14 +35,15 @@ def sim(make_table, monkeypatch) -> tuple[SimScreen, Keys]:
 def _run(
     sim: tuple[SimScreen, Keys], keys: list[int], rows: int = 24, cols: int = 80
 ) -> list[list[str]]:
+    """Every frame the loop draws while the keys are pressed one by one."""
     screen, sim_keys = sim
-    window = Terminal(keys, rows, cols)
+    window = Terminal(pressed(*keys), rows, cols)
     _ui(window, screen, sim_keys, None, threading.Event(), [])
-    return window.screens
+    return window.frames
 
 
 def test_page_up_scrolls_the_log_pane_back_a_page(sim: tuple[SimScreen, Keys]) -> None:
-    screens = _run(sim, [curses.KEY_PPAGE, 27, -1, ord("y")])
+    screens = _run(sim, [curses.KEY_PPAGE, 27, ord("y")])
     assert screens[0][19].startswith("── log (PgUp/PgDn scroll) ")
     assert screens[0][20:23] == ["line 17", "line 18", "line 19"]
     assert screens[1][19].startswith("── log (scrolled back 3, End: newest) ")
@@ -89,7 +56,7 @@ def test_at_130x32_the_log_beside_the_board_shows_the_rows_but_two_and_pages_by_
     screen, _ = sim
     for i in range(20, 70):
         screen.log.add(f"line {i}")
-    first, paged = _run(sim, [curses.KEY_PPAGE, 27, -1, ord("y")], 32, 130)[:2]
+    first, paged = _run(sim, [curses.KEY_PPAGE, 27, ord("y")], 32, 130)[:2]
     assert [line[82:] for line in first[1:31]] == [f"line {i}" for i in range(40, 70)]
     assert [line[82:] for line in paged[1:31]] == [f"line {i}" for i in range(10, 40)]
 
@@ -98,7 +65,7 @@ def test_at_130x32_the_log_beside_the_board_shows_the_rows_but_two_and_pages_by_
 def test_esc_asks_over_the_header_and_y_or_capital_y_quits(
     sim: tuple[SimScreen, Keys], answer: str
 ) -> None:
-    screens = _run(sim, [27, -1, ord(answer)])  # the loop ends: no key is read after it
+    screens = _run(sim, [27, ord(answer)])  # the loop ends: no key is read after it
     assert screens[-1][0].startswith("Quit? This game is not kept (no --store).")
 
 

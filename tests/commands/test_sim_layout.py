@@ -32,6 +32,16 @@ def _pads(n: int) -> tuple[str, ...]:
     return tuple(f"● seat {i}" for i in range(n))
 
 
+# The header, the board's first six rows and four players' counts beside them, before any bid.
+TOP_OF_FOUR = [
+    "El Grande sim · round 1 of 9 · bidding · King in Castilla la Nueva",
+    "area (g: Grande) 1st2nd3rd red blu yel gre  K        pts crt prv crd bid",
+    "Castillo           5  3  1  (secret)          red      0   7  21  13   -",
+    "Aragón             5  4  1   .   .   .  2g    blue     0   7  21  13   -",
+    "Castilla la Nueva  7  4  2   .   .   .   .  K yellow   0   7  21  13   -",
+    "Castilla la Vieja  6  4  2   .   .   .   .    green    0   7  21  13   -",
+    "Cataluña           4  2  1   .   .   .   .    order: -",
+]
 CUT_80X24 = [
     "El Grande sim · round 1 of 9 · bidding · King in Castilla la Nueva",
     "area (g: Grande) 1st2nd3rd red blu yel gre bla  K        pts crt prv crd bid",
@@ -59,13 +69,7 @@ CUT_80X24 = [
     "red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit · and more words past",
 ]
 ROOMY_80X24 = [
-    "El Grande sim · round 1 of 9 · bidding · King in Castilla la Nueva",
-    "area (g: Grande) 1st2nd3rd red blu yel gre  K        pts crt prv crd bid",
-    "Castillo           5  3  1  (secret)          red      0   7  21  13   -",
-    "Aragón             5  4  1   .   .   .  2g    blue     0   7  21  13   -",
-    "Castilla la Nueva  7  4  2   .   .   .   .  K yellow   0   7  21  13   -",
-    "Castilla la Vieja  6  4  2   .   .   .   .    green    0   7  21  13   -",
-    "Cataluña           4  2  1   .   .   .   .    order: -",
+    *TOP_OF_FOUR,
     "Galicia            4  2  0   .   .  2g   .    cards: Move 2 own+2 others, Veto,",
     "Granada            6  3  1   .   .   .   .      Score the emptiest,",
     "País Vasco         5  3  1  2g   .   .   .      Mobile scoreboard, King's card",
@@ -137,13 +141,7 @@ SETUP = [
     "red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit",
 ]
 LARGE_LEFT = [
-    "El Grande sim · round 1 of 9 · bidding · King in Castilla la Nueva",
-    "area (g: Grande) 1st2nd3rd red blu yel gre  K        pts crt prv crd bid",
-    "Castillo           5  3  1  (secret)          red      0   7  21  13   -",
-    "Aragón             5  4  1   .   .   .  2g    blue     0   7  21  13   -",
-    "Castilla la Nueva  7  4  2   .   .   .   .  K yellow   0   7  21  13   -",
-    "Castilla la Vieja  6  4  2   .   .   .   .    green    0   7  21  13   -",
-    "Cataluña           4  2  1   .   .   .   .    order: -",
+    *TOP_OF_FOUR,
     "Galicia            4  2  0   .   .  2g   .    cards: Move 5 from a region,",
     "Granada            6  3  1   .   .   .   .      Move 4 any colour,",
     "País Vasco         5  3  1  2g   .   .   .      Move 4 of your own,",

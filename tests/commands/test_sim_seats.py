@@ -3,15 +3,12 @@ text of the card under the cursor, their hand; and a bot's private page as the t
 
 from __future__ import annotations
 
-from table_testing import Table, enter_power_card
+from table_testing import enter_power_card, red_plays_until_a_card
 
-from companion.app.menus import presses_to
 from companion.commands.sim_layout import main_lines
 from companion.commands.sim_seats import hide_bot_page, person_lines
 from companion.elgrande.data import game_data
-from companion.elgrande.engine import decision
 from companion.screens import MainUI
-from companion.testing import make_bots
 
 HAND = "hand: 1 2 3 4 5 6 7 8 9 10 11 12 13 · in the Castillo: 0"
 BLIND = "no pad display: hold ● to choose on the main display"  # sim.toml's yellow and green
@@ -57,28 +54,11 @@ def test_the_persons_pads_show_the_led_the_entry_and_its_place_the_note_and_the_
     assert person_lines(app, "yellow") == [f"○ yellow: {BLIND}", f"  yellow's {HAND}"]
 
 
-def _red_chooses_a_card(table: Table) -> None:
-    """The person plays red (the others are bots) until red chooses an action card."""
-    table.press("red", "select")  # Start
-    bots = table.bots(make_bots(("blue", "yellow", "green"), 1))
-    person = make_bots(("red",), 2)["red"]
-    for _ in range(400):
-        while bots.step():
-            pass
-        d = decision(table.session.state)
-        if d.kind == "card" and "red" in d.players:
-            return
-        action = person.choose(table.session.state, "red")
-        presses = presses_to(table.app.menu_for("red"), action)
-        table.press("red", *(["long", *presses] if table.app.needs_privacy("red") else presses))
-    raise AssertionError("red never chose an action card")
-
-
 def test_a_cards_text_is_shown_whole_indented_on_one_line_or_two_of_76_columns(
     make_table,
 ) -> None:
     table = make_table("sim.toml", seed=37)  # 3f and 1h on offer: 76 columns matter to both
-    _red_chooses_a_card(table)
+    red_plays_until_a_card(table)
     menu = table.app.pad_menu("red")
     seen = set()
     for i, entry in enumerate(menu.entries):

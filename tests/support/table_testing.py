@@ -6,9 +6,10 @@ from companion.app.config import load_app_config
 from companion.app.menus import presses_to
 from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
+from companion.elgrande.engine import decision
 from companion.elgrande.moves import Action
 from companion.elgrande.options import TableOptions
-from companion.testing import BotDriver, Presser, VirtualClock, drain
+from companion.testing import BotDriver, Presser, VirtualClock, drain, make_bots
 from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
@@ -63,3 +64,21 @@ def enter_power_card(table: Table, p: str, value: int) -> None:
         group = Action("bid_group", "1-7" if value <= 7 else "8-13")
         table.press(p, *presses_to(table.app.menu_for(p), group))
     table.press(p, *presses_to(table.app.menu_for(p), card))
+
+
+def red_plays_until_a_card(table: Table) -> None:
+    """From the set-up screen, a person plays red and bots the others (as in the sim) until red
+    chooses an action card."""
+    table.press("red", "select")  # Start
+    bots = table.bots(make_bots(("blue", "yellow", "green"), 1))
+    person = make_bots(("red",), 2)["red"]
+    for _ in range(400):
+        while bots.step():
+            pass
+        d = decision(table.session.state)
+        if d.kind == "card" and "red" in d.players:
+            return
+        action = person.choose(table.session.state, "red")
+        presses = presses_to(table.app.menu_for("red"), action)
+        table.press("red", *(["long", *presses] if table.app.needs_privacy("red") else presses))
+    raise AssertionError("red never chose an action card")
