@@ -134,7 +134,9 @@ def run_demo(
         else:
             ranking = sorted(summary["scores"].items(), key=lambda kv: -kv[1])
             print("\nFinal scores: " + ", ".join(f"{p} {n}" for p, n in ranking), file=out)
-            print(f"Winner: {summary['winner']}", file=out)
+            winner = summary["winner"]  # a list of names when the table shares a tie
+            names = [winner] if isinstance(winner, str) else winner
+            print("Winner: " + " and ".join(names), file=out)  # as the main display says it
             if frames is not None:
                 print(f"Frames, animation and score chart saved in {frames}", file=out)
             again = f"companion demo --players {len(seats)} --seed {seed}"

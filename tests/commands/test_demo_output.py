@@ -56,6 +56,14 @@ def test_the_demo_names_its_bots_and_seed_and_ends_on_the_ranking_winner_and_com
     assert capsys.readouterr() == ("", "")  # all of it on the stream given, nothing on stderr
 
 
+def test_a_shared_win_names_the_winners_as_the_main_display_does() -> None:
+    # Seed 24, three bots: red and blue end on 106 each.
+    *_, scores, winner, _ = _demo(players=3, seed=24).splitlines()
+    assert _ranking(scores)[:2] == [("red", 106), ("blue", 106)]
+    assert winner == "Winner: red and blue"
+    assert json.loads(_demo(players=3, seed=24, as_json=True))["winner"] == ["red", "blue"]
+
+
 def test_the_json_is_one_line_of_the_game_alone(capsys: pytest.CaptureFixture[str]) -> None:
     text = _demo(players=2, seed=4, as_json=True)
     assert text.count("\n") == 1 and text.endswith("\n")
