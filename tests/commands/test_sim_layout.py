@@ -42,6 +42,15 @@ TOP_OF_FOUR = [
     "Castilla la Vieja  6  4  2   .   .   .   .    green    0   7  21  13   -",
     "Cataluña           4  2  1   .   .   .   .    order: -",
 ]
+# Red's pad, then the log with one line said, on the legend.
+UNDER_ONE_PAD = [
+    "● red: pad",
+    "── log (PgUp/PgDn scroll) ─────────────────────────────────────────────────────",
+    "said",
+    "",
+    "",
+    "red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit",
+]
 CUT_80X24 = [
     "El Grande sim · round 1 of 9 · bidding · King in Castilla la Nueva",
     "area (g: Grande) 1st2nd3rd red blu yel gre bla  K        pts crt prv crd bid",
@@ -81,12 +90,7 @@ ROOMY_80X24 = [
     "  line one",
     "▶ line two",
     "[● pick  hold ● leave]",
-    "● red: pad",
-    "── log (PgUp/PgDn scroll) ─────────────────────────────────────────────────────",
-    "said",
-    "",
-    "",
-    "red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit",
+    *UNDER_ONE_PAD,
 ]
 ANNOUNCE = [
     "El Grande sim · round 1 of 9 · bidding · King in Castilla la Nueva",
@@ -107,12 +111,7 @@ ANNOUNCE = [
     "  reason 12",
     "  reason 13",
     "… (the rest is in the log)",
-    "● red: pad",
-    "── log (PgUp/PgDn scroll) ─────────────────────────────────────────────────────",
-    "said",
-    "",
-    "",
-    "red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit",
+    *UNDER_ONE_PAD,
 ]
 SETUP = [
     "El Grande sim · set-up",
