@@ -41,6 +41,7 @@ from hw.config import (
     SpeakerConfig,
 )
 from hw.errors import StartupError, chip_problem
+from hw.pi_packages import missing_pi_packages
 from hw.speaker import EspeakSpeaker, RecordingSpeaker, Speaker
 
 ENV_VAR = "COMPANION_BACKEND"
@@ -80,6 +81,10 @@ class Backend(ABC):
         if factory is not None and factory is not self._lent:
             factory.close()
 
+    def startup_problems(self, config: HardwareConfig) -> list[str]:
+        """What stops ``config`` from starting on this backend before anything is opened."""
+        return []
+
     @abstractmethod
     def _new_pin_factory(self, buses: BusConfig) -> Any: ...
 
@@ -108,6 +113,9 @@ class PiBackend(Backend):
     PWM, espeak-ng on the sound card."""
 
     name = "pi"
+
+    def startup_problems(self, config: HardwareConfig) -> list[str]:
+        return missing_pi_packages(config)
 
     def _new_pin_factory(self, buses: BusConfig) -> Any:
         return pi_pin_factory(buses.gpio_chip)

@@ -115,7 +115,8 @@ def build_hardware(
     ``clock`` drives input timing and retry back-off (tests pass a fake one). With
     ``start=False`` the input thread is not started and tests call ``hw.input.pump(now)``.
 
-    A GPIO the kernel holds, or a bus or gpiochip the user may not open, raises
+    A Pi-only package the config needs and the install left out, a GPIO the kernel holds,
+    or a bus or gpiochip the user may not open, raises
     :class:`~hw.errors.StartupError` listing every such problem with its config key and fix;
     nothing is left open. A display that does not answer is not an error: it is degraded.
     """
@@ -146,6 +147,8 @@ def build_hardware(
 
     problems: list[str] = []  # start-up errors a person must fix, all reported at once
     try:
+        if missing := backend.startup_problems(config):  # before a bus is opened half-way
+            raise StartupError(missing)
         main = display(config.display, "main display")
         pads: dict[str, Pad] = {}
         for player, pcfg in config.players.items():
