@@ -1,10 +1,11 @@
 """The main display: one layout per `MainUI.screen`, for 128×64 (SSD1306) and 256×64 (SSD1322).
 
 Rows are 10 px apart. A page has a title row, a rule under it, then body rows; alerts take the
-bottom rows, inverted, on every page. The game page keeps the table at a glance on both sizes:
-a column a player in turn order (name, power card, score), the King's region and the cards on
-offer (in small print on 128 px), then who is still choosing and what is asked. Only the
-public view is read: who is still choosing a secret is shown, never what anyone chose.
+bottom rows, inverted, on every page (two of them in small print when a scoring's reasons need
+the rows). The game page keeps the table at a glance on both sizes: a column a player in turn
+order (name, power card, score), the King's region and the cards on offer (in small print on
+128 px), then who is still choosing and what is asked. Only the public view is read: who is
+still choosing a secret is shown, never what anyone chose.
 
 >>> from companion.screens.model import MainUI
 >>> view = {"round": 3, "rounds": list(range(1, 10)), "phase": "bidding", "king": "sevilla",
@@ -28,7 +29,7 @@ from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart
 from companion.screens.game_page import BODY, WIDE, draw_game, small_print
 from companion.screens.game_page import SMALL as SMALL_PITCH
-from companion.screens.legacy_text import TINY, text_width
+from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit
 from companion.screens.model import MainUI
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
 
@@ -41,7 +42,7 @@ def render_main(view: dict[str, Any], ui: MainUI, size: tuple[int, int], mode: s
     if layout is None:
         raise ValueError(f"unknown main screen {ui.screen!r}; accepted: {', '.join(LAYOUTS)}")
     c = Canvas(size, mode)
-    bottom = _alerts(c, ui.alerts)
+    bottom = _alerts(c, ui.alerts, small=_reasons_crowded(c, ui))
     layout(c, view, ui, bottom)
     return c.image
 
@@ -66,8 +67,29 @@ def _body_rows(c: Canvas, bottom: int, top: int = BODY) -> list[int]:
     return list(range(top, bottom - LINE, LINE)) if bottom - top >= LINE + 1 else []
 
 
-def _alerts(c: Canvas, alerts: tuple[str, ...]) -> int:
-    """Draw the alerts inverted on the bottom rows (at most two); returns the first row's y."""
+def _reasons_crowded(c: Canvas, ui: MainUI) -> bool:
+    """Under two alerts' rows a scoring's reasons (and its footer, unless it goes at the
+    title's end) would not all fit even in small print."""
+    if ui.screen != "announce" or len(ui.alerts) < 2:
+        return False
+    top = _title_lines(c, ui.title) * LINE + 3
+    room = (c.height - 2 * (LINE + 1) - top) // SMALL_PITCH
+    beside_title = width(ui.title) + GLYPH_W + width(ui.footer) <= c.width
+    return len(ui.lines) + (bool(ui.footer) and not beside_title) > room
+
+
+def _alerts(c: Canvas, alerts: tuple[str, ...], *, small: bool = False) -> int:
+    """Draw the alerts inverted on the bottom rows (at most two); returns the first row's y.
+    ``small``: two alerts in small print on one band, 13 px tall instead of 22, so that every
+    reason of a scoring still shows."""
+    if small:
+        shown = alerts[-2:]
+        top = c.height - len(shown) * SMALL_PITCH - 1
+        c.draw.rectangle((0, top, c.width - 1, c.height - 1), fill=c.ink)
+        for i, alert in enumerate(shown):
+            line = tiny_fit("! " + alert, c.width - 2)
+            draw_legacy(c.draw, (1, top + 1 + i * SMALL_PITCH), line, 0, TINY)
+        return top
     bottom = c.height
     # A lone alert too long for its row takes a second one rather than lose its end.
     rows = [

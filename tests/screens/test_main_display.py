@@ -34,9 +34,9 @@ HISTORY = (
 def page(monkeypatch):
     """Render a main page; returns what it drew, in the order drawn: ("row", x, y, text) for
     the big font (as fitted to its room), ("inverted", …) for an alert, ("small", x, y, text)
-    for small print."""
+    for small print, ("small inverted", …) for an alert in small print."""
     from companion.screens import canvas as canvas_module
-    from companion.screens import game_page
+    from companion.screens import game_page, main_display
     from companion.screens.text import fit
 
     drawn: list[tuple[str, int, int, str]] = []
@@ -52,6 +52,12 @@ def page(monkeypatch):
 
     monkeypatch.setattr(canvas_module, "draw_text", text)
     monkeypatch.setattr(game_page, "draw_legacy", small)
+
+    def small_alert(draw, xy, line, fill, font):
+        drawn.append(("small inverted" if fill == 0 else "small", *xy, line))
+        return real_small(draw, xy, line, fill, font)
+
+    monkeypatch.setattr(main_display, "draw_legacy", small_alert)
 
     def render(ui: MainUI, size=(128, 64), view=None) -> list[tuple[str, int, int, str]]:
         drawn.clear()
@@ -126,6 +132,25 @@ def test_under_alerts_a_long_reason_wraps_only_into_a_row_that_is_there(page):
         ("row", 1, 23, "yellow none"),
         ("row", 1, 33, "blue 1st with 4: 5 +2"),
         ("row", 1, 43, "home"),
+    ]
+
+
+def test_under_two_alerts_every_reason_of_a_scoring_shows_the_alerts_in_small_print(page):
+    two = ("NOT SAVED", "blue's pad: fault")
+    assert page(_announce("Aragón", REASONS, FOOTER, two)) == [
+        ("small inverted", 1, 52, "! NOT SAVED"),
+        ("small inverted", 1, 58, "! blue's pad: fault"),
+        ("row", 1, 0, "Aragón"),
+        ("row", 55, 0, FOOTER),
+        *(("small", 1, 14 + 6 * i, reason) for i, reason in enumerate(REASONS)),
+    ]
+    # A wide display keeps the big font, in two columns.
+    wide = page(_announce("Aragón", REASONS, FOOTER, two), (256, 64))
+    assert [d[3] for d in wide if d[0] == "row"] == ["Aragón", FOOTER, *REASONS]
+    # Few reasons: the alerts keep their rows.
+    assert page(_announce("Aragón", REASONS[:1], FOOTER, two))[:2] == [
+        ("inverted", 1, 53, "! blue's pad: fault"),
+        ("inverted", 1, 42, "! NOT SAVED"),
     ]
 
 
