@@ -4,6 +4,7 @@ they run at once: one bus's write waits, without sleeping, for the other's to be
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import pytest
@@ -189,3 +190,30 @@ def test_a_frame_given_while_the_bus_still_writes_waits_its_turn_outside_a_momen
     assert hw.writers.settle()
     assert [image for _, _, image in log] == [first.tobytes(), second.tobytes()]
     assert hw.display.device.image.tobytes() == second.tobytes()
+
+
+def test_a_bus_that_has_written_everything_settles_at_once_and_logs_nothing(caplog):
+    writers, ran = BusWriters(), []
+    try:
+        with caplog.at_level(logging.WARNING, logger="hw.bus_writer"):
+            writers.run("i2c-1", lambda: ran.append("pad"))
+            assert writers.settle() is True
+        assert ran == ["pad"] and caplog.records == []
+    finally:
+        writers.close()
+
+
+def test_a_bus_stuck_past_the_wait_is_logged_by_name_and_settle_says_so(caplog):
+    writers, gate = BusWriters(), threading.Event()
+    try:
+        writers.run("i2c-0", lambda: None)
+        writers.run("i2c-1", lambda: gate.wait(GATE_S))  # safety net: opened below
+        with caplog.at_level(logging.WARNING, logger="hw.bus_writer"):
+            assert writers.settle(timeout=0.01) is False  # returns while i2c-1 still writes
+        assert not gate.is_set()
+        assert [r.getMessage() for r in caplog.records] == [
+            "the i2c-1 bus did not finish its writes within 0 s"
+        ]
+    finally:
+        gate.set()
+        writers.close()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -147,3 +149,32 @@ def test_the_ends_of_the_range_and_of_a_note_length_are_accepted_and_no_further(
         with pytest.raises(ValueError) as info:
             buzzer.beep("A5", seconds)
         assert str(info.value) == f"note length must be 0–2 s, got {seconds!r}"
+
+
+def test_a_note_sounds_for_its_length_then_ends_by_itself(factory):
+    b = RecordingBuzzer(PIN, pin_factory=factory)  # the real wait, not the tests' no-op
+    try:
+        start = time.monotonic()
+        b.beep("A5", 0.2)
+        assert b.wait_idle(5)  # ends by itself, without a stop
+        assert time.monotonic() - start >= 0.15  # it was not cut to nothing
+        assert b.played == [("A5", 0.2)] and factory.pin(PIN).state == 0
+    finally:
+        b.close()
+
+
+def test_a_note_that_fails_is_logged_as_the_buzzers_and_the_next_one_plays(factory, caplog):
+    def sleep(seconds: float) -> None:
+        if seconds == 0.1:
+            raise RuntimeError("the PWM went away")
+
+    b = RecordingBuzzer(PIN, pin_factory=factory, sleep=sleep)
+    try:
+        with caplog.at_level(logging.ERROR, logger="hw.worker"):
+            b.beep("A5", 0.1)
+            b.beep("A4", 0.2)
+            assert b.wait_idle(5)
+    finally:
+        b.close()
+    assert [r.getMessage() for r in caplog.records] == ["hw-buzzer: an item failed"]
+    assert b.played == [("A5", 0.1), ("A4", 0.2)] and factory.pin(PIN).state == 0

@@ -118,3 +118,11 @@ def test_the_matrix_lights_the_led_luma_lights_for_its_block_orientation(monkeyp
         assert sent in full_frame and any(sent[1::2])
     finally:
         m.close()
+
+
+def test_a_mock_display_takes_the_pixel_mode_of_its_real_model():
+    for cfg in (PI.players["red"].display, SIM.display):
+        mock = devices.dummy_display(cfg)
+        dummy = mock.make(mock.open_bus())
+        assert (dummy.mode, dummy.size) == (cfg.mode, cfg.size)
+    assert PI.players["red"].display.mode == "1" and SIM.display.mode == "RGB"

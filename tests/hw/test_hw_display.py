@@ -245,3 +245,10 @@ def test_a_woken_display_says_it_is_not_asleep(bus, clock):
     assert d.asleep is True
     d.wake()
     assert d.asleep is False
+
+
+def test_a_new_display_is_switched_on_and_says_it_is_not_asleep(bus, clock):
+    d = real(PI.display, bus, clock)
+    power = [c for c in commands(bus) if c in ([0xAE], [0xAF])]  # off, on
+    assert power and power[-1] == [0xAF]
+    assert d.asleep is False

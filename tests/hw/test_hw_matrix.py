@@ -161,3 +161,18 @@ def test_the_mock_matrix_has_the_real_chains_size_rotation_and_pixel_mode(spi_bu
     chain, dummy = real.make(real.open_bus()), mock.make(mock.open_bus())
     assert (dummy.size, dummy.rotate, dummy.mode) == (chain.size, chain.rotate, chain.mode)
     assert dummy.mode == "1" and dummy.size == cfg.size
+
+
+def test_a_matrix_the_user_may_not_open_names_the_spi_group_under_its_config_key(clock):
+    def denied(cfg: object) -> object:
+        raise PermissionError(errno.EACCES, "Permission denied", "/dev/spidev0.0")
+
+    events = []
+    opener = devices.real_matrix(CFG, serial=denied)
+    m = Matrix("LED matrix", CFG.size, opener, clock=clock, notify=events.append)
+    (fault,) = events
+    assert fault.reason == (
+        "matrix: permission denied on /dev/spidev0.0: add the user to the 'spi' group: "
+        "sudo usermod -aG spi $USER, then log out and in again"
+    )
+    assert m.degraded and m.health.gave_up

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from hw_testing import HookedQueue
@@ -100,3 +101,55 @@ def test_gpiozeros_stop_at_exit_with_a_full_queue_ends_after_the_item_in_hand(mo
         w.gate.set()
         w.close()
     assert crashes == []
+
+
+class Failing(Echo):
+    """Fails on the item "bad", works the others."""
+
+    def _work(self, item: object) -> None:
+        if item == "bad":
+            raise RuntimeError("the item broke")
+        super()._work(item)
+
+
+def test_an_item_stopped_before_it_began_is_skipped_and_the_worker_goes_on():
+    w = Echo()
+    try:
+        w.stop()
+        w._queue.on_take = w.stop  # "too late" is taken, then stopped before it begins
+        w.put("too late")
+        assert w.wait_idle(5)
+        w._queue.on_take = lambda: None
+        w.put("next")
+        assert w.wait_idle(5) and w.done == ["next"]
+    finally:
+        w.close()
+
+
+def test_a_failing_item_is_logged_under_the_workers_name_and_the_next_is_worked(caplog):
+    w = Failing()
+    try:
+        with caplog.at_level(logging.ERROR, logger="hw.worker"):
+            w.put("bad")
+            w.put("good")
+            assert w.wait_idle(5)
+    finally:
+        w.close()
+    assert w.done == ["good"]
+    (failed,) = caplog.records
+    assert failed.getMessage() == "echo: an item failed"
+    assert failed.exc_info is not None and "the item broke" in str(failed.exc_info[1])
+
+
+def test_a_worker_that_does_not_stop_within_2_s_is_named_in_the_log(caplog):
+    w = Gated()  # its item does not watch cancel: it goes on until the gate opens
+    try:
+        w.put("stuck")
+        assert w.started.wait(5)
+        with caplog.at_level(logging.WARNING, logger="hw.worker"):
+            w.close()
+        assert [r.getMessage() for r in caplog.records] == ["echo did not stop within 2 s"]
+        assert w._thread.is_alive()  # close gave up on it; it was not waited for without end
+    finally:
+        w.gate.set()
+        w._thread.join(5)
