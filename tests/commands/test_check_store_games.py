@@ -4,8 +4,10 @@ the mutation run maps a test to the code it reaches only inside the test's own p
 from __future__ import annotations
 
 import io
+import json
 import re
 
+import pytest
 from session_testing import HEADER, entry, sql
 
 from companion.commands.check_store import check_store_command
@@ -116,6 +118,18 @@ def test_a_damaged_store_ends_saying_that_opening_it_repairs_it(tmp_path):
     out = io.StringIO()
     assert check_store_command(path, out=out) == 1
     assert out.getvalue().splitlines()[-1] == "  damaged: yes (opening it for play repairs it)"
+
+
+def test_the_json_report_is_written_where_the_caller_asked(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.db"
+    _five(path).close()
+    out = io.StringIO()
+    assert check_store_command(path, as_json=True, out=out) == 0
+    report = json.loads(out.getvalue())
+    assert (report["decisions"], report["damaged"], report["game"]) == (5, False, 1)
+    assert capsys.readouterr().out == ""  # not on standard output as well
 
 
 def test_a_store_where_no_game_was_started_keeps_nothing_of_no_game(tmp_path):

@@ -93,3 +93,32 @@ def test_the_main_display_and_matrix_are_shown_as_each_rounds_first_turn_begins_
         # each picture reaches a pipe at once, not with the next line the voice says
         shown = len("".join(text.splitlines(keepends=True)[: i + 22]))
         assert shown in out.flushed
+
+
+def test_every_spoken_line_reaches_a_pipe_as_it_is_said():
+    out = _Pipe()
+    assert run_demo(players=2, seed=4, pace=0, out=out) == 0
+    written = 0
+    spoken = 0
+    for line in out.getvalue().splitlines(keepends=True):
+        written += len(line)
+        if re.match(r"  R(\d+|-) │ ", line):
+            spoken += 1
+            assert written in out.flushed, line  # not only with the next picture
+    assert spoken > 100
+
+
+def test_a_bot_holding_two_vetoes_spends_the_older_and_both_are_carried_out_in_the_json():
+    # Five bots, seed 35: green takes the Veto in rounds 2 and 3, vetoes in round 3 while it holds
+    # both, then in round 4 with the one left.
+    text = io.StringIO()
+    assert run_demo(players=5, seed=35, pace=0, out=text) == 0
+    said = text.getvalue()
+    taken = [int(r) for r in re.findall(r"R(\d) │ Green takes “Veto”", said)]
+    vetoes = re.findall(r"R(\d) │ Green vetoes", said)
+    assert len(taken) == 2 and taken[1] == taken[0] + 1 and vetoes[0] == str(taken[1])
+    out = io.StringIO()
+    assert run_demo(players=5, seed=35, pace=0, as_json=True, out=out) == 0
+    actions = json.loads(out.getvalue())["actions"]
+    green = [a for a in actions if a["player"] == "green" and a["card"] == "2a"]
+    assert [(a["round"], a["carried_out"]) for a in green] == [(r, True) for r in taken]

@@ -17,11 +17,13 @@ import pytest
 from sim_terminal import Script, Terminal
 
 from companion.app.config import packaged
+from companion.app.mode import Mode
 from companion.commands.run import open_store
 from companion.commands.sim import SimScreen, parse_bots, run_sim
 from companion.commands.sim_log import SimLog
 from companion.elgrande.engine import decision
 from companion.elgrande.options import TableOptions
+from companion.screens.pages import PAGE_KINDS
 from companion.session.replay import replay
 from companion.session.session import Session
 from companion.session.sqlite_store import SqliteStore
@@ -252,6 +254,27 @@ def test_the_log_shows_its_newest_lines_and_keeps_a_scroll_back_within_them(make
     assert screen.snapshot(24, 80, "").log == ("line 8", "line 9", "line 10")
     big = screen.snapshot(60, 200, "")  # the terminal grows: all 20 lines fit beside the board
     assert big.back == 0 and big.log == tuple(f"line {i}" for i in range(20))
+
+
+def test_every_announcement_page_is_logged_once_even_after_an_announcement_of_one_page(make_table):
+    # Four bots, seed 45, the short game: one area's score comes alone, an announcement of one
+    # page, and the announcement after it starts on its page 1 too: that page is logged as well.
+    table = make_table("sim.toml", seed=45, short_game=True)
+    log = SimLog()
+    screen = SimScreen(table.app, table.hw, SEATS, False, log)
+    table.press("red", "select")  # Start
+    driver = table.bots(make_bots(SEATS, 45))
+    announcements: list[list] = []
+    while driver.step():  # each page is drawn before the bot turns it
+        screen.snapshot(24, 80, "")
+        pages = table.app.announcer.pages
+        if table.app.mode == Mode.ANNOUNCE and not any(a is pages for a in announcements):
+            announcements.append(pages)
+    assert table.app.mode == Mode.FINAL
+    assert 1 in [len(a) for a in announcements[:-1]]
+    shown = [e for e in table.session.public_events() if e["kind"] in PAGE_KINDS]
+    logged = [line for line in log.lines if line.startswith("» ")]
+    assert logged[-1] == "» Final scores" and len(logged) - 1 == len(shown)
 
 
 def test_bots_passes_over_empty_names_and_says_why_a_seat_must_be_left():
