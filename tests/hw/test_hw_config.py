@@ -307,3 +307,33 @@ def test_the_gpios_of_an_spi_main_display_are_named_by_their_keys():
         18: "display.dc",
         22: "display.reset",
     }
+
+
+def test_with_spi_off_its_lines_are_free_for_a_pad():
+    on_spi = {"players.black.right": 11, "players.black.select": 10, "players.black.led": 8}
+    cfg = parse_config(edited(**{"buses.spi": "off", "matrix": ..., **on_spi}), "t.toml")
+    assert {p: k for p, k in cfg.gpios().items() if p in (8, 10, 11)} == {
+        11: "players.black.right",
+        10: "players.black.select",
+        8: "players.black.led",
+    }
+
+
+def test_each_spi0_line_in_use_is_named_when_a_pad_takes_it():
+    msgs = problems(
+        edited(**{"players.black.right": 11, "players.black.select": 10, "players.black.led": 8})
+    )
+    assert [m.split(", which the buses in use claim; ")[0] for m in msgs] == [
+        "players.black.right: GPIO 11 is SPI0 SCLK",
+        "players.black.select: GPIO 10 is SPI0 MOSI",
+        "players.black.led: GPIO 8 is SPI0 CE0",
+    ]
+
+
+def test_an_spi_main_display_without_its_dc_line_is_refused():
+    sim = tomllib.loads((CONFIG / "sim.toml").read_text())
+    with pytest.raises(ConfigError) as info:
+        parse_config(with_edits(sim, **{"display.dc": ...}), "sim.toml")
+    assert info.value.problems == [
+        "display.dc: missing; an SPI display needs its D/C line: a BCM GPIO number 2–27"
+    ]
