@@ -45,17 +45,21 @@ def test_an_spi_main_display_does_not_stop_the_pads_being_checked():
     [
         ({"display.i2c_port": 1}, "display"),  # i2c-1 named
         ({"players.black.display.i2c_port": ...}, "players.black.display"),  # i2c-1, no channel
+        ({}, "players.red.display"),  # behind the mux: it answers there too, channel selected
     ],
 )
-def test_a_display_beside_the_mux_at_the_mux_s_own_address_is_refused(
-    edits: dict[str, object], key: str
-):
+def test_a_display_on_i2c_1_at_the_mux_s_own_address_is_refused(edits: dict[str, object], key: str):
     at_mux = with_edits(PI, **edits, **{f"{key}.address": PI["mux"]["address"]})
     assert problems(at_mux) == [
         f"{key}.address: 0x{PI['mux']['address']:02X} is the mux's own address (mux.address)"
     ]
     moved = with_edits(at_mux, **{"mux.address": PI["mux"]["address"] + 1})
     parse_config(moved, "test.toml")  # the same display, once the mux is elsewhere
+
+
+def test_a_display_on_i2c_0_may_have_the_mux_s_address():
+    data = with_edits(PI, **{"players.black.display.address": PI["mux"]["address"]})
+    assert parse_config(data, "test.toml").players["black"].display.address == PI["mux"]["address"]
 
 
 def test_each_pad_behind_the_mux_at_a_root_bus_display_s_address_is_named():
