@@ -51,8 +51,9 @@ def check_wiring(
                 "give each display its own mux channel or address",
             )
         i2c_seen[spot] = d.key
-        # A device on the root bus also answers while any mux channel is selected.
-        if mux_address is not None and d.on_root_bus() and d.address == mux_address:
+        # The mux answers at its own address on i2c-1, and behind it too while a channel is
+        # selected: a display at that address beside the mux or behind it clashes with it.
+        if mux_address is not None and d.i2c_port in (None, 1) and d.address == mux_address:
             r.add(
                 join(d.key, "address"), f"0x{d.address:02X} is the mux's own address (mux.address)"
             )
