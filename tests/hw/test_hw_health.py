@@ -59,3 +59,14 @@ def test_a_device_given_up_at_once_is_said_given_up_once(clock, watched):
     health.give_up("no such bus")
     assert said() == [(logging.ERROR, "main display: no such bus")]
     assert events == [DeviceFault("main display", False, "no such bus", clock())]
+
+
+def test_a_device_that_answers_again_is_logged_and_reported_recovered_with_its_time(clock, watched):
+    health, events, said = watched
+    health.failed(OSError(121, "Remote I/O error"))
+    clock.advance(3.0)
+    health.ok()
+    health.ok()
+    assert said()[1:] == [(logging.INFO, "main display answers again")]
+    assert events[1:] == [DeviceFault("main display", True, "", clock())]
+    assert not health.degraded and not health.due()
