@@ -68,7 +68,8 @@ def read_display(r: Reader, raw: object, key: str, *, private: bool) -> DisplayC
     if wrong:
         r.add(join(key, "interface"), wrong)
         rest = {k: v for k, v in raw.items() if k != "interface"}  # type: ignore[union-attr]
-        r.section(DisplayConfig, rest, key, fixed={"key": key}, also=["interface"])
+        # The other keys checked as ever ("interface", a field, is named once among the accepted)
+        r.section(DisplayConfig, rest, key, fixed={"key": key})
         return None
     if isinstance(raw, dict):
         interface = raw.get("interface", "i2c")

@@ -157,6 +157,18 @@ def test_pad_display_must_be_i2c():
     )
 
 
+def test_a_pad_display_of_the_wrong_interface_has_its_other_keys_checked_each_named_once():
+    data = edited(**{"players.red.display.interface": "spi", "players.red.display.contrast": 300})
+    data["players"]["red"]["display"]["INTERFACE"] = "i2c"
+    assert problems(data) == [
+        'players.red.display.interface: "spi" is not accepted; accepted: "i2c"',
+        "players.red.display.INTERFACE: unknown key; accepted here: model, interface, width, "
+        "height, rotate, contrast, i2c_port, mux_channel, address, spi_port, spi_device, dc, "
+        "reset",
+        "players.red.display.contrast: 300 is not accepted; accepted: 0–255",
+    ]
+
+
 def test_input_timings_must_be_consistent():
     (msg,) = problems(edited(**{"input.stuck_after_s": 1.5, "input.long_press_s": 2.0}))
     assert msg == "input.stuck_after_s: must be longer than input.long_press_s"
