@@ -117,12 +117,13 @@ def read_buzzer(r: Reader, data: dict[str, Any]) -> BuzzerConfig | None:
 
 
 def read_pad(r: Reader, raw: object, key: str) -> PadConfig | None:
-    before = len(r.problems)
+    """None when the pad's own keys are broken; a display that parsed despite a problem (a key
+    of the other interface) is kept, so that the cross-key checks see it as the main display's."""
     pad = r.section(PadConfig, raw, key, also=["display"])
     display = None
     if isinstance(raw, dict) and "display" in raw:
         display = read_display(r, raw["display"], join(key, "display"), private=True)
-    if pad is None or len(r.problems) > before:
+    if pad is None:
         return None
     return dataclasses.replace(pad, display=display)
 
