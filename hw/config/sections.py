@@ -68,7 +68,8 @@ def read_display(r: Reader, raw: object, key: str, *, private: bool) -> DisplayC
     if wrong:
         r.add(join(key, "interface"), wrong)
         rest = {k: v for k, v in raw.items() if k != "interface"}  # type: ignore[union-attr]
-        r.section(DisplayConfig, rest, key, fixed={"key": key}, also=["interface"])
+        # The other keys checked as ever ("interface", a field, is named once among the accepted)
+        r.section(DisplayConfig, rest, key, fixed={"key": key})
         return None
     if isinstance(raw, dict):
         interface = raw.get("interface", "i2c")
@@ -116,12 +117,13 @@ def read_buzzer(r: Reader, data: dict[str, Any]) -> BuzzerConfig | None:
 
 
 def read_pad(r: Reader, raw: object, key: str) -> PadConfig | None:
-    before = len(r.problems)
+    """None when the pad's own keys are broken; a display that parsed despite a problem (a key
+    of the other interface) is kept, so that the cross-key checks see it as the main display's."""
     pad = r.section(PadConfig, raw, key, also=["display"])
     display = None
     if isinstance(raw, dict) and "display" in raw:
         display = read_display(r, raw["display"], join(key, "display"), private=True)
-    if pad is None or len(r.problems) > before:
+    if pad is None:
         return None
     return dataclasses.replace(pad, display=display)
 

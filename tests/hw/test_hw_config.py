@@ -157,6 +157,30 @@ def test_pad_display_must_be_i2c():
     )
 
 
+def test_a_pad_display_of_the_wrong_interface_has_its_other_keys_checked_each_named_once():
+    data = edited(**{"players.red.display.interface": "spi", "players.red.display.contrast": 300})
+    data["players"]["red"]["display"]["INTERFACE"] = "i2c"
+    assert problems(data) == [
+        'players.red.display.interface: "spi" is not accepted; accepted: "i2c"',
+        "players.red.display.INTERFACE: unknown key; accepted here: model, interface, width, "
+        "height, rotate, contrast, i2c_port, mux_channel, address, spi_port, spi_device, dc, "
+        "reset",
+        "players.red.display.contrast: 300 is not accepted; accepted: 0–255",
+    ]
+
+
+def test_a_pad_display_with_a_key_of_the_other_interface_is_still_checked_against_the_others():
+    msgs = problems(
+        edited(**{"players.red.display.spi_device": 0, "players.red.display.mux_channel": 1})
+    )
+    assert msgs == [
+        'players.red.display.spi_device: only for interface = "spi"; remove it or set '
+        'interface = "spi"',
+        "players.blue.display.address: 0x3C on mux channel 1 is already used by "
+        "players.red.display; give each display its own mux channel or address",
+    ]
+
+
 def test_input_timings_must_be_consistent():
     (msg,) = problems(edited(**{"input.stuck_after_s": 1.5, "input.long_press_s": 2.0}))
     assert msg == "input.stuck_after_s: must be longer than input.long_press_s"
