@@ -69,3 +69,16 @@ def test_installed_packages_are_not_reported(monkeypatch):
     assert PiBackend().startup_problems(SIM) == []
     block(monkeypatch, "RPi.GPIO")
     assert [p.split(":")[0] for p in PiBackend().startup_problems(SIM)] == ["display.dc"]
+
+
+def test_packages_not_imported_yet_are_looked_up_on_the_path_without_being_run(
+    monkeypatch, tmp_path
+):
+    # spidev there (a module that must not run: importing rpi-lgpio would move the working
+    # directory), RPi nowhere: its GPIO is missing.
+    (tmp_path / "spidev.py").write_text("raise SystemExit('spidev was imported')\n")
+    for name in ("spidev", "RPi", "RPi.GPIO"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    assert [p.split(":")[0] for p in PiBackend().startup_problems(SIM)] == ["display.dc"]
+    assert "spidev" not in sys.modules
