@@ -81,3 +81,11 @@ def test_an_alert_as_wide_as_the_band_shows_whole_one_wider_is_cut_with_an_ellip
     first, second = (d[3] for d in alerts_drawn(drawn))
     assert first == whole
     assert second.endswith("..") and text_width(second, TINY) <= 126
+
+
+def test_a_lone_alert_one_character_too_long_for_the_wide_row_takes_a_second(page):
+    alert = "z" * 41  # "! " and 41: 43 characters, 258 px, on a row of 254
+    assert alerts_drawn(page(_announce("Aragón", (), "", (alert,)), (256, 64))) == [
+        ("inverted", 1, 53, "z" * 41),
+        ("inverted", 1, 42, "!"),
+    ]
