@@ -250,3 +250,31 @@ def test_a_terminal_too_small_is_told_so_and_esc_asks_before_losing_the_game(tmp
         term.wait_for("EXIT=0", limit_s=120)
     finally:
         term.close()
+
+
+def _sim_pid(marker: str) -> int:
+    """The sim's own process (not the `timeout` that started it), found by an argument."""
+    for proc in Path("/proc").iterdir():
+        try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if marker.encode() in args and b"sim" in args and not args[0].endswith(b"timeout"):
+            return int(proc.name)
+    raise AssertionError(f"no sim process with {marker}")
+
+
+def test_sigterm_ends_the_sim_as_esc_does_with_the_game_kept(tmp_path):
+    # What systemd or a closing terminal sends: the sim leaves curses and ends with 0, the
+    # game on the disk for the next start.
+    store = tmp_path / "game.db"
+    term = Terminal(tmp_path, 24, 80, "--bots", "blue", "--store", str(store))
+    try:
+        term.wait_for("Start the game")
+        subprocess.run(["kill", "-TERM", str(_sim_pid(str(store)))], check=True)
+        screen = term.wait_for("EXIT=", limit_s=120)
+        assert any(line.startswith("EXIT=0") for line in screen), "\n".join(screen)
+        assert "Traceback" not in "\n".join(screen) + term.stderr.read_text()
+        assert store.exists()
+    finally:
+        term.close()
