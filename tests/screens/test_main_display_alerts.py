@@ -1,10 +1,10 @@
 """Two alerts under a crowded scoring page: the alerts go in small print on one lit band only
 when their two rows would leave the reasons too few, and the band is whole; any other page, or
-one alert, keeps the alerts' big rows. test_main_display.py holds the `page` fixture."""
+one alert, keeps the alerts' big rows (the `page` fixture: conftest.py)."""
 
 from __future__ import annotations
 
-from test_main_display import FOOTER, PLAYERS, REASONS, _announce, page  # noqa: F401
+from test_main_display import FOOTER, PLAYERS, REASONS, _announce
 
 from companion.screens import MainUI, render_main
 from companion.screens.legacy_text import TINY, text_width
@@ -71,7 +71,7 @@ def test_the_band_is_lit_edge_to_edge_down_to_the_last_row():
     assert not any(image.getpixel((x, 50)) for x in range(128))  # a dark row above it
 
 
-def test_an_alert_as_wide_as_the_band_shows_whole_one_wider_is_cut_with_an_ellipsis(page):
+def test_an_alert_as_wide_as_the_band_shows_whole_one_wider_is_cut_with_dots(page):
     whole = "! " + "x" * 40
     while text_width(whole, TINY) > 126:
         whole = whole[:-1]
