@@ -24,23 +24,26 @@ def _shots(size: tuple[int, int], when: int) -> Shots:
     return Shots(main={"setup": Image.new("1", size)}, when={"setup": when})
 
 
-def test_frames_of_another_size_than_the_display_named_are_refused_before_any_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _played([_shots((128, 64), 3), _shots((128, 64), 3)], monkeypatch)
-    with pytest.raises(RuntimeError) as refused:
-        render_all(tmp_path / "out", seed=3, players=3)
-    assert str(refused.value) == "main display 256x64: frames of another size {'setup': (128, 64)}"
-    assert not (tmp_path / "out").exists()
+MISMATCHES = {
+    "frames of another size": (
+        [_shots((128, 64), 3), _shots((128, 64), 3)],
+        "main display 256x64: frames of another size {'setup': (128, 64)}",
+    ),
+    "a second game that went otherwise": (
+        [_shots((128, 64), 3), _shots((256, 64), 4)],
+        "main display 256x64: the game went otherwise ({'setup': 4})",
+    ),
+}
 
 
-def test_a_second_game_that_went_otherwise_is_refused_before_any_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("games", "refusal"), MISMATCHES.values(), ids=MISMATCHES)
+def test_pictures_that_do_not_match_the_display_named_are_refused_before_any_file(
+    games: list[Shots], refusal: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _played([_shots((128, 64), 3), _shots((256, 64), 4)], monkeypatch)
+    _played(games, monkeypatch)
     with pytest.raises(RuntimeError) as refused:
         render_all(tmp_path / "out", seed=3, players=3)
-    assert str(refused.value) == "main display 256x64: the game went otherwise ({'setup': 4})"
+    assert str(refused.value) == refusal
     assert not (tmp_path / "out").exists()
 
 
