@@ -72,9 +72,9 @@ def _reasons_crowded(c: Canvas, ui: MainUI) -> bool:
     title's end) would not all fit even in small print."""
     if ui.screen != "announce" or len(ui.alerts) < 2:
         return False
-    top = _title_lines(c, ui.title) * LINE + 3
+    top = _body_top(c, ui.title)
     room = (c.height - 2 * (LINE + 1) - top) // SMALL_PITCH
-    beside_title = width(ui.title) + GLYPH_W + width(ui.footer) <= c.width
+    beside_title = _fits_beside_title(c, ui)
     return len(ui.lines) + (bool(ui.footer) and not beside_title) > room
 
 
@@ -114,10 +114,10 @@ def _titled(c: Canvas, ui: MainUI, bottom: int, lines: list[str], cursor: int | 
     row would hide the last of them, the footer moves to the title row's right end, or is left
     out when it does not fit there (the pads say which keys act, too)."""
     footer = ui.footer
-    top = _title_lines(c, ui.title) * LINE + 3
+    top = _body_top(c, ui.title)
     crowded = cursor is None and len(lines) > len(_body_rows(c, bottom - LINE, top))
     if footer and crowded and len(lines) <= len(_body_rows(c, bottom + 1, top)):
-        if width(ui.title) + GLYPH_W + width(footer) <= c.width:
+        if _fits_beside_title(c, ui):
             c.right(0, footer)
         footer = ""
     top = _title(c, ui.title)
@@ -154,6 +154,17 @@ def _title_lines(c: Canvas, title: str) -> int:
     return 1 if width(title) <= c.width - 2 else 2
 
 
+def _body_top(c: Canvas, title: str) -> int:
+    """The first body row's y under `title` (one row, or two for a long one), as `_title`
+    will draw it: for the layouts that count their rows before drawing."""
+    return _title_lines(c, title) * LINE + 3
+
+
+def _fits_beside_title(c: Canvas, ui: MainUI) -> bool:
+    """The footer ("● next") fits at the title row's right end, a glyph's gap between them."""
+    return width(ui.title) + GLYPH_W + width(ui.footer) <= c.width
+
+
 def _page(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     _titled(c, ui, bottom, list(ui.lines), ui.cursor)
 
@@ -166,7 +177,7 @@ def _announce(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         return
     # Reasons are long: on a narrow screen each wraps onto the rows there is room for, else
     # shows in small print, with the players' short names if it is still too long.
-    top = _title_lines(c, ui.title) * LINE + 3
+    top = _body_top(c, ui.title)
     spare = len(_body_rows(c, bottom + 1, top)) - (1 if ui.footer else 0) - len(ui.lines)
     too_long = [x for x in ui.lines if text_width(x, TINY) > c.width - 2]
     if too_long and spare < len(too_long) and ui.footer:
@@ -192,12 +203,12 @@ def _compact_reasons(c: Canvas, ui: MainUI, bottom: int) -> bool:
     say ● goes on). False (nothing drawn) when the big rows are enough, the footer fits at the
     title's end, or neither way holds them."""
     lines, footer = list(ui.lines), ui.footer
-    top = _title_lines(c, ui.title) * LINE + 3
+    top = _body_top(c, ui.title)
     footer_y = bottom - LINE - 1
     rows = _body_rows(c, footer_y + 1, top)
     if not footer or footer_y < BODY or len(lines) <= len(rows):
         return False
-    beside_title = width(ui.title) + GLYPH_W + width(footer) <= c.width
+    beside_title = _fits_beside_title(c, ui)
     if beside_title and len(lines) <= len(_body_rows(c, bottom + 1, top)):
         return False  # _titled puts the footer at the title row's end
     half = (c.width - 2 - GLYPH_W) // 2
