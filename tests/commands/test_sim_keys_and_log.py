@@ -7,12 +7,13 @@ from __future__ import annotations
 import curses
 import locale
 import threading
+import time
 from pathlib import Path
 
 import pytest
 from sim_terminal import Terminal, pressed
 
-from companion.commands.sim import SimScreen, _ui
+from companion.commands.sim import SimScreen, _Fingers, _ui
 from companion.commands.sim_keys import Keys, key_map
 from companion.commands.sim_log import SimLog
 
@@ -81,3 +82,36 @@ def test_the_log_file_is_utf8_whatever_the_locales_encoding(tmp_path: Path) -> N
     finally:
         locale.setlocale(locale.LC_CTYPE, before)
     assert (tmp_path / "log.txt").read_bytes() == "» Scoring\n    Aragón: red 5\n".encode()
+
+
+class _HeldPresser:
+    """A finger whose first press lasts until released: keys typed meanwhile queue behind it."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[str, str]] = []
+        self.begun, self.release = threading.Event(), threading.Event()
+
+    def press(self, player: str, button: str) -> None:
+        self.made.append((player, button))
+        self.begun.set()
+        assert self.release.wait(10), "the press was never released"
+
+
+def test_quitting_drops_the_presses_not_begun_and_waits_for_the_one_being_made() -> None:
+    """Keys typed faster than the presses are made, then Esc and y: none of them is made after
+    the quit (it could change the kept game, or press pins already closed)."""
+    presser = _HeldPresser()
+    fingers = _Fingers(presser)  # type: ignore[arg-type]  # a Presser but for its pins
+    fingers.wanted.put(("red", "select"))
+    assert presser.begun.wait(10)
+    for button in ("right", "right", "long"):
+        fingers.wanted.put(("red", button))
+    stopping = threading.Thread(target=fingers.stop)
+    stopping.start()
+    while list(fingers.wanted.queue) != [None]:  # the queued presses dropped, the end put
+        assert stopping.is_alive(), "stop returned with the press still being made"
+        time.sleep(0.01)
+    presser.release.set()
+    stopping.join(10)
+    assert not stopping.is_alive() and not fingers.thread.is_alive()
+    assert presser.made == [("red", "select")]
