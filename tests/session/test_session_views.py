@@ -69,6 +69,21 @@ def test_a_seat_deciding_a_public_step_whose_options_are_open_may_not_look():
     assert [s.seat_view(p).may_look for p in s.players] == [False, False, False]
 
 
+def test_in_open_bidding_only_the_bidder_in_turn_may_look_at_the_private_page():
+    # Played face up, but a hand may hold a card taken back in secret (4b): the bidder whose
+    # pad has no display chooses on the main display's private page; the others may not open it.
+    s = Session.new(
+        MemoryStore(), ("red", "blue", "green"), seed=7, options=TableOptions(bidding="open")
+    )
+    asked = s.table_view().decision
+    assert (asked.kind, asked.secret, asked.waiting) == ("bid", False, ("blue",))
+    assert [s.seat_view(p).may_look for p in s.players] == [False, True, False]
+    s.decide("blue", Action("bid_group", "8-13"))
+    s.decide("blue", Action("bid", 13))
+    assert s.table_view().decision.waiting == ("green",)
+    assert [s.seat_view(p).may_look for p in s.players] == [False, False, True]
+
+
 def test_a_clashed_bid_is_told_to_its_seat_alone():
     s = _new()
     for p, bid in (("red", 13), ("blue", 13), ("green", 12)):
