@@ -157,6 +157,22 @@ def test_a_take_back_on_the_narrow_private_page_shows_its_prompt_whole(make_tabl
     ]
 
 
+def test_a_take_back_on_the_wide_private_page_wraps_its_prompt_within_the_row(make_table, drawn):
+    # sim.toml's 256×64 display: the prompt is 43 characters, 258 px, two more than the row.
+    table = make_table("sim.toml", seed=1, deck="physical")
+    table.press("red", "select")
+    who = _bots_until(table, "take_back", take_back=True)
+    assert who == "green"  # no pad display
+    page = _page(table, drawn, who, "long")
+    assert page == [
+        "● pick  hold ● leave",
+        "Take back which played power card?",
+        "(secret)",
+        "◀ take back 12 ▶  1/2",
+    ]
+    assert all(width(line) <= 254 for line in page)
+
+
 def test_every_power_card_is_drawn_whole_on_the_narrow_private_page(make_table, drawn):
     table = _narrow(make_table)
     table.press("blue", "long")
