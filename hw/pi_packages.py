@@ -24,8 +24,7 @@ INSTALL_FIX = "run systemd/install.sh again, or pip install '.[pi]' into the com
 def _needed(config: HardwareConfig) -> dict[tuple[str, str], list[str]]:
     """(module, package) → the config keys that need it, in the config's order."""
     needs: dict[tuple[str, str], list[str]] = {}
-    displays = [config.display, *(p.display for p in config.players.values() if p.display)]
-    for d in displays:
+    for d in config.displays():
         if d.interface == "spi":
             needs.setdefault(("spidev", "spidev"), []).append(f"{d.key}.interface")
             needs.setdefault(("RPi.GPIO", "rpi-lgpio"), []).append(f"{d.key}.dc")
