@@ -19,9 +19,8 @@ from typing import ClassVar
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.scoring import AreaScore, score_area
 from companion.elgrande.state import State
-
-# No decision offers more than this many choices: a pad menu. Larger ones are split in steps.
-MENU_MAX = 10
+from companion.kit import steps as kit_steps
+from companion.kit.steps import MENU_MAX  # noqa: F401  (the round's steps import it from here)
 
 # How a card's action starts: it announces, changes the state or pushes the steps it needs.
 Effect = Callable[[State, str], None]
@@ -33,47 +32,13 @@ def caballeros(n: int) -> str:
 
 
 def choices_text(legal: list[Action]) -> str:
-    labels = [describe(a) for a in legal]
-    if not labels:
-        return "nothing is allowed now"
-    if len(labels) == 1:
-        return f"you may: {labels[0]}"
-    return f"you may: {', '.join(labels[:-1])} or {labels[-1]}"
+    return kit_steps.choices_text([describe(a) for a in legal])
 
 
-class Step:
-    """One pending decision point."""
+class Step(kit_steps.Step):
+    """One pending decision point, its actions named by El Grande's labels."""
 
-    kind: ClassVar[str] = "step"
-    secret: ClassVar[bool] = False
-    # Do the legal choices show what only the decider knows (their hand, their sealed options)?
-    private_options: ClassVar[bool] = False
-
-    def deciders(self, s: State) -> tuple[str, ...]:
-        raise NotImplementedError
-
-    def prompt(self, s: State) -> str:
-        raise NotImplementedError
-
-    def legal(self, s: State, player: str) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, s: State, player: str, action: Action) -> None:
-        raise NotImplementedError
-
-    def finished(self, s: State) -> bool:
-        return not self.deciders(s)
-
-    def on_finish(self, s: State) -> None:
-        """Called once, when the step leaves the stack."""
-
-    def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
-        """Why `action` is refused, and what is allowed. Secret steps never echo the action."""
-        if self.secret:
-            return f"that is not an allowed choice for this secret {self.kind}; " + choices_text(
-                legal
-            )
-        return f"{describe(action)} is not allowed now; " + choices_text(legal)
+    label = staticmethod(describe)
 
 
 @dataclass(repr=False)

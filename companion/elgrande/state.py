@@ -21,20 +21,7 @@ from typing import Any
 from companion.elgrande.data import CASTILLO, GameData, game_data
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, for everyone: shown, spoken and logged as it is. `seq` numbers
-    the game's events 1, 2, … so an output can take only those it has not shown yet. `round` is
-    the round it belongs to (None before round 1): a general scoring is the round's it follows,
-    and a round's last turn is that round's, even once the next round has begun."""
-
-    kind: str
-    text: str
-    detail: Any = None
-    seq: int = 0
-    round: int | None = None
+from companion.kit.events import Event
 
 
 @dataclass(repr=False, eq=False)

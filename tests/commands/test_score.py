@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.commands import strict_json
+from companion.kit import strict_json
 from companion.commands.score import score_document
-from companion.commands.strict_json import InputError, load_document
+from companion.kit.strict_json import InputError, load_document
 from companion.elgrande.engine import new_game
 from companion.elgrande.moves import RuleError
 

@@ -8,7 +8,7 @@ counts are kept as `LongNumber`, so the caller refuses them with its own "expect
 >>> load_document(b'{"caballeros": {"red": 1, "red": 2}}')
 Traceback (most recent call last):
 ...
-companion.commands.strict_json.InputError: $.caballeros: duplicate key red
+companion.kit.strict_json.InputError: $.caballeros: duplicate key red
 >>> json_path("$.caballeros", "re\\nd")
 '$.caballeros["re\\\\nd"]'
 """
