@@ -1,12 +1,45 @@
-"""El Grande as a game module (`companion.kit.game.GameModule`): what the layers above ask of it."""
+"""El Grande as a game module (`companion.kit.game.GameModule`): what the layers above ask of it.
+
+>>> from companion import games
+>>> game = games.load("elgrande")
+>>> s = game.new_game(("red", "blue"), 7, game.options_from({"bidding": "open"}))
+>>> game.decision(s).kind, game.info.hidden_information
+('bid', True)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from companion.elgrande import score_file
-from companion.elgrande.options import CHOICES
+from companion.elgrande import bots, engine, score_file, views
+from companion.elgrande.data import CASTILLO
+from companion.elgrande.moves import Action, describe
+from companion.elgrande.options import CHOICES, TableOptions
+from companion.elgrande.state import State
+from companion.elgrande.undo_words import board_change, places
 from companion.kit.game import GameInfo
+
+# Events that mark a point no undo may cross: something was revealed, scored or handed over.
+UNDO_BARRIERS = frozenset(
+    {
+        "bids",
+        "bid",
+        "discs",
+        "castillo_discs",
+        "score",
+        "totals",
+        "round",
+        "turn",
+        "order",
+        "general_scoring",
+        "game_over",
+        "take_back",
+        "discard",
+        "veto",
+        "setup",
+    }
+)
 
 
 class ElGrande:
@@ -18,12 +51,47 @@ class ElGrande:
         hidden_information=True,
         seeds=("000_d5ce87a16ed71074.txt", "001_2c063a7d152830d3.txt"),
     )
+    undo_barriers = UNDO_BARRIERS
+    bots = {"random": bots.RandomBot, "greedy": bots.GreedyBot, "relative": bots.RelativeBot}
 
-    def score_document(self, doc: Any) -> dict[str, Any]:
-        return score_file.score_document(doc)
+    # -- the engine ------------------------------------------------------------------------------
 
     def option_choices(self) -> dict[str, tuple[Any, ...]]:
         return dict(CHOICES)
+
+    def options_from(self, raw: dict[str, Any]) -> TableOptions:
+        return TableOptions.from_dict(raw)
+
+    def new_game(
+        self, players: Sequence[str], seed: int, options: TableOptions | None = None
+    ) -> State:
+        return engine.new_game(players, seed, options)
+
+    decision = staticmethod(engine.decision)
+    legal_actions = staticmethod(engine.legal_actions)
+    apply_in_place = staticmethod(engine.apply_in_place)
+
+    # -- what leaves the engine ------------------------------------------------------------------
+
+    public_view = staticmethod(views.public_view)
+    own_view = staticmethod(views.own_view)
+    describe = staticmethod(describe)
+
+    def undo_text(self, before: State, after: State, player: str, action: Action) -> str:
+        """What the table hears of an undo: what was taken back, and what to change on the
+        real board so that it matches the device again."""
+        hidden = () if after.options.castillo_public else (CASTILLO,)
+        # A colour picked in a correction may be one inside the hidden Castillo: never said.
+        secret_pick = bool(hidden) and action.kind == "fix_colour"
+        what = "their choice of colour" if secret_pick else describe(action)
+        text = f"{player} takes back: {what}"
+        data = after.data
+        names = {r: data.area_name(r) for r in data.regions}
+        change = board_change(places(before), places(after), names, hidden)
+        return f"{text}; on the board: {change}" if change else text
+
+    def score_document(self, doc: Any) -> dict[str, Any]:
+        return score_file.score_document(doc)
 
 
 MODULE = ElGrande()

@@ -22,7 +22,8 @@ from companion.elgrande.base import SecretStep
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.engine import decision, legal_actions
 from companion.elgrande.moves import describe
-from companion.elgrande.state import Event, State
+from companion.elgrande.state import State
+from companion.kit.events import event_json, events_json  # noqa: F401  (named here for callers)
 
 
 def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -73,29 +74,6 @@ def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dic
         "events": events_json(s.events) if events is None else list(events),
         "winners": list(s.winners),
     }
-
-
-def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """Events as `event_json` gives them, in order (a new list)."""
-    return [event_json(e) for e in events]
-
-
-def event_json(e: Event) -> dict[str, Any]:
-    """An event as the view lists it: numbered, so an output takes only the new ones, and with
-    the round it belongs to."""
-    detail = _plain(e.detail)
-    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": detail, "round": e.round}
-
-
-def _plain(value: Any) -> Any:
-    """A detail as plain JSON: a score's own `to_json`, tuples as lists."""
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def own_view(s: State, player: str) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,3 +19,26 @@ class Event:
     detail: Any = None
     seq: int = 0
     round: int | None = None
+
+
+def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as `event_json` gives them, in order (a new list)."""
+    return [event_json(e) for e in events]
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    """An event as the view lists it: numbered, so an output takes only the new ones, and with
+    the round it belongs to."""
+    detail = _plain(e.detail)
+    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": detail, "round": e.round}
+
+
+def _plain(value: Any) -> Any:
+    """A detail as plain JSON: a score's own `to_json`, tuples as lists."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

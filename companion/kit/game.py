@@ -6,9 +6,11 @@ game object (the game as data and pure moves, `playerView` applied before anythi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from companion.kit.moves import Action, Decision
 
 
 @dataclass(frozen=True)
@@ -25,15 +27,49 @@ class GameInfo:
 
 
 class GameModule(Protocol):
-    """One game, as the session, the app and the commands see it."""
+    """One game, as the session, the app and the commands see it. The state is the game's own
+    object: the layers above read it only through these methods, and need of it only `steps`
+    (the top one decides), `round`, `is_over`, `events` and `take_events()`."""
 
     info: GameInfo
+    undo_barriers: frozenset[str]  # event kinds no undo crosses (a reveal, a scoring …)
+    bots: Mapping[str, type]  # name -> a bot class: Bot(seed).choose(state, player, legal)
+
+    def option_choices(self) -> Mapping[str, tuple[Any, ...]]:
+        """The table options and their accepted values, the default first."""
+        ...
+
+    def options_from(self, raw: dict[str, Any]) -> Any:
+        """The game's options from a plain dict; ValueError names what is wrong."""
+        ...
+
+    def new_game(self, players: Sequence[str], seed: int, options: Any = None) -> Any: ...
+
+    def decision(self, state: Any) -> Decision | None: ...
+
+    def legal_actions(self, state: Any, player: str) -> list[Action]: ...
+
+    def apply_in_place(self, state: Any, player: str, action: Action) -> None:
+        """Carry out a legal action; a refused one raises RuleError and changes nothing."""
+        ...
+
+    def public_view(self, state: Any, events: Sequence[dict[str, Any]] | None = None) -> dict:
+        """Everything the table may see, as JSON: built from public fields only."""
+        ...
+
+    def own_view(self, state: Any, player: str) -> dict[str, Any]:
+        """What only `player` may know (their hand, their sealed choice …); {} when nothing."""
+        ...
+
+    def describe(self, action: Action) -> str:
+        """A short label for an action (a pad menu line, a log)."""
+        ...
+
+    def undo_text(self, before: Any, after: Any, player: str, action: Action) -> str:
+        """What the table is told of an undo: what was taken back, what to change on the board."""
+        ...
 
     def score_document(self, doc: Any) -> dict[str, Any]:
         """`companion score FILE` for this game: a parsed JSON document in, the JSON result out
         (`totals` by player first); bad input raises `companion.kit.strict_json.InputError`."""
-        ...
-
-    def option_choices(self) -> Mapping[str, tuple[Any, ...]]:
-        """The table options and their accepted values, the default first."""
         ...

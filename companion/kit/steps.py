@@ -119,6 +119,11 @@ class ParallelEntry(Step):
     def deciders(self, s: Any) -> tuple[str, ...]:
         return tuple(p for p in self.forms if self.field(p) is not None)
 
+    def entered(self, player: str) -> bool:
+        """Has `player` entered anything here? (Their latest decision is then this step's: the
+        one an undo of theirs takes back.)"""
+        return bool(self.values.get(player))
+
     def prompt(self, s: Any) -> str:
         return self.title
 

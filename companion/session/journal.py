@@ -58,7 +58,7 @@ def _digest(body: str) -> str:
 def _header_record(game: int, header: GameHeader) -> dict[str, Any]:
     players = list(header.players)
     return {"t": "game", "game": game, "seed": header.seed, "players": players,
-            "options": header.options}  # fmt: skip
+            "options": header.stored_options()}  # fmt: skip
 
 
 def _entry_record(game: int, entry: LogEntry) -> dict[str, Any]:
@@ -120,7 +120,9 @@ def read_journal(path: Path) -> Found:
                 players = tuple(record["players"])
                 if not all(isinstance(p, str) for p in players):
                     raise TypeError("players")
-                headers[game] = GameHeader(int(record["seed"]), players, dict(record["options"]))
+                headers[game] = GameHeader.from_stored(
+                    int(record["seed"]), players, dict(record["options"])
+                )
             elif record["t"] == "entry":
                 entry = LogEntry(record["seq"], record["player"], record["action"], record["kind"])
                 if not isinstance(entry.action, dict) or type(entry.seq) is not int:

@@ -27,12 +27,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from companion.elgrande.engine import apply_in_place, decision, new_game
-from companion.elgrande.moves import Action, RuleError
-from companion.elgrande.options import OptionsError, TableOptions
-from companion.elgrande.state import Event, State
+from companion import games
+from companion.kit.events import Event
+from companion.kit.game import GameModule
+from companion.kit.moves import Action, RuleError
 from companion.session.store import Damage, GameHeader, LogEntry, Store
+
+State = Any  # a game's state: only its module reads it
 
 CANCELLING = ("undo", "withdraw")  # entry kinds whose action is {"cancels": seq}
 
@@ -74,17 +77,18 @@ class Resumed:
 
 
 def start_state(header: GameHeader) -> State:
-    """The game as set up from the header (seed, seats, table options)."""
-    return new_game(header.players, header.seed, TableOptions.from_dict(header.options))
+    """The game as set up from the header (game, seed, seats, table options)."""
+    game = games.load(header.game)
+    return game.new_game(header.players, header.seed, game.options_from(header.options))
 
 
-def apply_decision(state: State, entry: LogEntry, action: Action) -> Applied:
+def apply_decision(game: GameModule, state: State, entry: LogEntry, action: Action) -> Applied:
     """Carry out one decision on `state` (the engine's RuleError if refused) and say what it
     did: whether it was a sealed choice and which public events it made."""
     before = len(state.events)
-    pending = decision(state)
+    pending = game.decision(state)
     secret = bool(pending and pending.secret)
-    apply_in_place(state, entry.player, action)
+    game.apply_in_place(state, entry.player, action)
     made = state.events[before:]
     kinds = frozenset(e.kind for e in made)
     return Applied(entry.seq, entry.player, action, secret, kinds, len(made))
@@ -112,9 +116,10 @@ def replay(header: GameHeader, entries: Sequence[LogEntry]) -> Replayed:
 
     Replay stops at the first entry that is refused: an engine RuleError, a malformed action,
     an unknown kind, or a cancel with nothing to cancel; the decisions in force before it are
-    replayed again from a fresh game. Raises RuleError/OptionsError only when the header cannot
-    set up a game.
+    replayed again from a fresh game. Raises ValueError (a rule or an option) or UnknownGame
+    only when the header cannot set up a game.
     """
+    game = games.load(header.game)
     good = len(entries)
     while True:
         live, good = in_force(entries[:good])
@@ -123,7 +128,7 @@ def replay(header: GameHeader, entries: Sequence[LogEntry]) -> Replayed:
         events = state.take_events()
         for position, entry in live:
             try:
-                applied.append(apply_decision(state, entry, Action.from_json(entry.action)))
+                applied.append(apply_decision(game, state, entry, Action.from_json(entry.action)))
             except RuleError:  # the engine refused it, or it is no action at all
                 good = position
                 break
@@ -145,7 +150,7 @@ def resume(store: Store) -> Resumed | None:
         return None
     try:
         done = replay(header, entries)
-    except (RuleError, OptionsError) as exc:
+    except (ValueError, games.UnknownGame) as exc:  # a rule, an option or the game refused
         store.keep_prefix(0, f"its header cannot set up a game: {exc}")
         return None
     if done.replayed < len(entries):

@@ -33,39 +33,12 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.elgrande.data import CASTILLO
-from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
-from companion.elgrande.moves import Action, Decision, RuleError, describe
-from companion.elgrande.options import TableOptions
-from companion.elgrande.state import Event, State
-from companion.elgrande.steps import SecretStep
-from companion.elgrande.views import event_json, events_json, public_view
-from companion.session.replay import Applied, apply_decision, replay, resume, start_state
-from companion.session.store import GameHeader, LogEntry, Store, StoreError
-from companion.session.undo_words import board_change, places
-from companion.session.views import SeatView, TableView, seat_view, table_view
-
-# Events that mark a point no undo may cross: something was revealed, scored or handed over.
-BOUNDARY_EVENTS = frozenset(
-    {
-        "bids",
-        "bid",
-        "discs",
-        "castillo_discs",
-        "score",
-        "totals",
-        "round",
-        "turn",
-        "order",
-        "general_scoring",
-        "game_over",
-        "take_back",
-        "discard",
-        "veto",
-        "setup",
-    }
-)
-
+from companion import games
+from companion.kit.events import Event, event_json, events_json
+from companion.kit.moves import Action, Decision, RuleError
+from companion.session.replay import Applied, State, apply_decision, replay, resume, start_state
+from companion.session.store import DEFAULT_GAME, GameHeader, LogEntry, Store, StoreError
+from companion.session.views import SeatView, TableView, sealed_step, seat_view, table_view
 
 # Stamps of the session states: a new one at every change, never reused by another session, so a
 # cache keyed on it (the table's menus) cannot mistake one game's state for another's.
@@ -93,6 +66,7 @@ class Session:
         # once per state: a press asks for them many times over (every pad, every output).
         self._derived: dict[tuple[str, ...], Any] = {}
         self.stamp = 0  # changes whenever the state does (see `_changed`)
+        self.game = games.load(header.game)  # the game's module: its rules, views and words
         self.state = start_state(header) if state is None else state
 
     # -- starting --------------------------------------------------------------------------------
@@ -103,11 +77,16 @@ class Session:
         store: Store,
         players: tuple[str, ...],
         seed: int,
-        options: TableOptions | None = None,
+        options: Any = None,
+        game: str = DEFAULT_GAME,
     ) -> Session:
-        options = options or TableOptions()
-        header = GameHeader(seed=seed, players=tuple(players), options=dataclasses.asdict(options))
-        new_game(header.players, seed, options)  # refuses bad seats before anything is stored
+        """A new game of `game` (an id from companion.games) stored in `store`. `options` are
+        the game's table options (its dataclass; None: the defaults)."""
+        module = games.load(game)
+        options = options or module.options_from({})
+        plain = dataclasses.asdict(options)
+        header = GameHeader(seed=seed, players=tuple(players), options=plain, game=game)
+        module.new_game(header.players, seed, options)  # refuses bad seats before storing
         store.start(header)
         session = cls(store, header)
         session._keep(session.state.take_events())
@@ -164,20 +143,27 @@ class Session:
     def over(self) -> bool:
         return self.state.is_over
 
-    def secret_step(self) -> SecretStep | None:
+    def secret_step(self) -> Any:
+        """The sealed step open now (its players, sealed choices, notices), or None."""
+        return sealed_step(self.state)
+
+    def parallel_step(self) -> Any:
+        """The open parallel step now (everyone enters their own at once), or None."""
         top = self.state.steps[-1] if self.state.steps else None
-        return top if isinstance(top, SecretStep) else None
+        return top if getattr(top, "parallel", False) else None
 
     def decision(self) -> Decision | None:
         """Who must decide what now (the engine's `decision`; None once the game is over)."""
-        return self._cached(("decision",), lambda: decision(self.state))
+        return self._cached(("decision",), lambda: self.game.decision(self.state))
 
     def legal(self, player: str) -> list[Action]:
         """The player's legal choices now (a new list: the cached one stays as it was)."""
         return list(self._legal(player))
 
     def _legal(self, player: str) -> tuple[Action, ...]:
-        return self._cached(("legal", player), lambda: tuple(legal_actions(self.state, player)))
+        return self._cached(
+            ("legal", player), lambda: tuple(self.game.legal_actions(self.state, player))
+        )
 
     def public_waiting(self) -> list[str]:
         """Who the public may be told is still choosing. In a sealed step a player whose choice
@@ -199,7 +185,7 @@ class Session:
         Built anew each time (a new dict the caller may keep): a copy of a cached view, made so
         that a caller cannot spoil the cache, costs more than this (public_view reuses the
         events' JSON), and the table asks for it once per change."""
-        view = public_view(self.state, self._log)
+        view = self.game.public_view(self.state, self._log)
         pending = view.get("decision")
         if pending is not None:
             waiting = self.public_waiting()
@@ -225,7 +211,7 @@ class Session:
         return self._cached(
             ("seat", player),
             lambda: seat_view(
-                self.state, player, self._legal(player), tuple(self.public_waiting())
+                self.game, self.state, player, self._legal(player), tuple(self.public_waiting())
             ),
         )
 
@@ -234,11 +220,11 @@ class Session:
     def decide(self, player: str, action: Action) -> None:
         """Take one decision; a refused one raises RuleError and changes nothing."""
         if action not in self._legal(player):
-            apply_in_place(self.state, player, action)  # raises the engine's RuleError
+            self.game.apply_in_place(self.state, player, action)  # raises the engine's RuleError
             raise AssertionError("the engine accepted an action legal_actions did not offer")
         entry = LogEntry(self._next_seq(), player, action.to_json())
         self._append(entry)
-        applied = apply_decision(self.state, entry, action)
+        applied = apply_decision(self.game, self.state, entry, action)
         self._changed()
         self.applied.append(applied)
         self._keep(self.state.take_events())
@@ -249,14 +235,17 @@ class Session:
             return "the game is over"
         if not self.applied:
             return "nothing to take back"
-        last = self.applied[-1]
+        last = self._undoable(player)
         d = self.decision()
-        if d is None or player not in d.players:
+        if self.parallel_step() is not None:
+            if last is None:
+                return "nothing of yours to take back in this entry"
+        elif d is None or player not in d.players:
             waiting = ", ".join(self.public_waiting()) or "nobody"
             return f"only the player deciding now may take back; waiting for {waiting}"
-        if last.player != player:
+        if last is None or last.player != player:
             return "the last decision was another player's"
-        crossed = last.event_kinds & BOUNDARY_EVENTS
+        crossed = last.event_kinds & self.game.undo_barriers
         if crossed:
             return f"it cannot be taken back past the {sorted(crossed)[0].replace('_', ' ')}"
         if last.secret:
@@ -267,19 +256,21 @@ class Session:
         why = self.undo_refusal(player)
         if why is not None:
             raise SessionError(f"{player} cannot undo: {why}")
-        last = self.applied[-1]
-        before = places(self.state)
+        last = self._undoable(player)
+        assert last is not None  # undo_refusal said so
+        before = self.state  # the replay builds a new state: this one stays as it was
         self._cancel(player, "undo", last)
-        hidden = () if self.state.options.castillo_public else (CASTILLO,)
-        # A colour picked in a correction may be one inside the hidden Castillo: never said.
-        secret_pick = bool(hidden) and last.action.kind == "fix_colour"
-        what = "their choice of colour" if secret_pick else describe(last.action)
-        text = f"{player} takes back: {what}"
-        # What to do on the real board so that it matches the device again.
-        data = self.state.data
-        names = {r: data.area_name(r) for r in data.regions}
-        change = board_change(before, places(self.state), names, hidden)
-        self._event("undo", f"{text}; on the board: {change}" if change else text, None)
+        self._event("undo", self.game.undo_text(before, self.state, player, last.action), None)
+
+    def _undoable(self, player: str) -> Applied | None:
+        """The decision an undo by `player` would take back: the latest decision, or in an open
+        parallel step the player's own latest one there (the others go on entering theirs)."""
+        step = self.parallel_step()
+        if step is None:
+            return self.applied[-1]
+        if not step.entered(player):
+            return None  # their latest decision, if any, was made before this step
+        return next(a for a in reversed(self.applied) if a.player == player)
 
     def withdraw_refusal(self, player: str) -> str | None:
         top = self.secret_step()

@@ -70,7 +70,7 @@ def canonical(value: Any) -> str:
 
 
 def header_checksum(game_id: int, header: GameHeader) -> str:
-    body = canonical([game_id, header.seed, list(header.players), header.options])
+    body = canonical([game_id, header.seed, list(header.players), header.stored_options()])
     return hashlib.sha256(body.encode()).hexdigest()
 
 

@@ -83,7 +83,7 @@ class SqliteStore:
         conn = self._open_conn()
         try:
             players = schema.canonical(list(header.players))
-            options = schema.canonical(header.options)
+            options = schema.canonical(header.stored_options())
         except (TypeError, ValueError) as exc:
             raise StoreError(errno.EINVAL, f"header is not JSON-able: {exc}") from exc
         if not -(2**63) <= header.seed < 2**63:
@@ -288,7 +288,7 @@ class SqliteStore:
             return (problems[0] if problems else None), structural, False
         game_id, seed, players, options, checksum = game
         try:
-            header = GameHeader(seed, tuple(json.loads(players)), json.loads(options))
+            header = GameHeader.from_stored(seed, tuple(json.loads(players)), json.loads(options))
             valid = schema.header_checksum(game_id, header) == checksum
         except (ValueError, TypeError):
             valid = False

@@ -20,14 +20,46 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+# The key under which a stored header's options name the game. Only a game other than the
+# default is named, so a store written before games were named resumes as the default game, and
+# one written now for it holds the very same bytes.
+GAME_KEY = "game"
+DEFAULT_GAME = "elgrande"
+
 
 @dataclass(frozen=True)
 class GameHeader:
-    """What a replay needs besides the entries: the seed, the seats in order, the table options."""
+    """What a replay needs besides the entries: the game, the seed, the seats in order, the
+    table options.
+
+    >>> h = GameHeader(seed=7, players=("red",), options={"x": 1}, game="akropolis")
+    >>> h.stored_options()
+    {'game': 'akropolis', 'x': 1}
+    >>> GameHeader.from_stored(7, ("red",), h.stored_options()) == h
+    True
+    """
 
     seed: int
     players: tuple[str, ...]
-    options: dict[str, Any]  # TableOptions as a plain dict (JSON-able)
+    options: dict[str, Any]  # the game's table options as a plain dict (JSON-able)
+    game: str = DEFAULT_GAME
+
+    def stored_options(self) -> dict[str, Any]:
+        """The options as a store keeps them: the game named among them unless it is the default."""
+        if self.game == DEFAULT_GAME:
+            return self.options
+        return {GAME_KEY: self.game, **self.options}
+
+    @classmethod
+    def from_stored(
+        cls, seed: int, players: tuple[str, ...], options: dict[str, Any]
+    ) -> GameHeader:
+        """The header a store's fields stand for; TypeError if the game named is not text."""
+        options = dict(options)
+        game = options.pop(GAME_KEY, DEFAULT_GAME)
+        if type(game) is not str:
+            raise TypeError("the stored game is not named by text")
+        return cls(seed, players, options, game)
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.elgrande.base import SecretStep
-from companion.elgrande.moves import Action
-from companion.elgrande.state import State
-from companion.elgrande.views import own_view
+from companion.kit.game import GameModule
+from companion.kit.moves import Action
 
 
 @dataclass(frozen=True)
@@ -113,19 +111,19 @@ def table_view(
         round=public["round"],
         rounds=tuple(public["rounds"]),
         phase=public["phase"],
-        king=public["king"],
-        grandes=MappingProxyType(dict(public["grandes"])),
-        scoreboards=MappingProxyType(dict(public["scoreboards"])),
+        king=public.get("king"),
+        grandes=MappingProxyType(dict(public.get("grandes", {}))),
+        scoreboards=MappingProxyType(dict(public.get("scoreboards", {}))),
         board=MappingProxyType(
-            {area: MappingProxyType(dict(c)) for area, c in public["board"].items()}
+            {area: MappingProxyType(dict(c)) for area, c in public.get("board", {}).items()}
         ),
-        court=MappingProxyType(dict(public["court"])),
-        province=MappingProxyType(dict(public["province"])),
+        court=MappingProxyType(dict(public.get("court", {}))),
+        province=MappingProxyType(dict(public.get("province", {}))),
         scores=MappingProxyType(dict(public["scores"])),
-        turn_order=tuple(public["turn_order"]),
-        bids=MappingProxyType(dict(public["bids"])),
-        hand_counts=MappingProxyType(dict(public["hand_counts"])),
-        face_up=tuple(public["face_up"]),
+        turn_order=tuple(public.get("turn_order", ())),
+        bids=MappingProxyType(dict(public.get("bids", {}))),
+        hand_counts=MappingProxyType(dict(public.get("hand_counts", {}))),
+        face_up=tuple(public.get("face_up", ())),
         decision=decision,
         winners=tuple(public["winners"]),
         over=over,
@@ -134,23 +132,31 @@ def table_view(
     )
 
 
+def sealed_step(state: Any) -> Any:
+    """The sealed step on top of a game's stack (its `players`, `sealed` choices and private
+    `notices`), or None: the steps a game marks `secret`."""
+    top = state.steps[-1] if state.steps else None
+    return top if getattr(top, "secret", False) else None
+
+
 def seat_view(
-    state: State, player: str, options: tuple[Action, ...], waiting: tuple[str, ...]
+    game: GameModule, state: Any, player: str, options: tuple[Action, ...], waiting: tuple[str, ...]
 ) -> SeatView:
     """`player`'s own view of `state`; `options` are their legal choices and `waiting` who the
     public is told is deciding (the session has both cached)."""
     top = state.steps[-1] if state.steps else None
-    if isinstance(top, SecretStep):
-        may_look = player in top.players
+    sealed = sealed_step(state)
+    if sealed is not None:
+        may_look = player in sealed.players
     else:
         may_look = top is not None and top.private_options and player in waiting
-    own = own_view(state, player)  # the engine's one word on what a seat may know
+    own = game.own_view(state, player)  # the game's one word on what a seat may know
     return SeatView(
         player=player,
-        hand=tuple(own["hand"]),
-        castillo=own["castillo"],
+        hand=tuple(own.get("hand", ())),
+        castillo=own.get("castillo", 0),
         options=options,
-        notice=own["notice"],
-        sealed_choice=own["sealed"],
+        notice=own.get("notice"),
+        sealed_choice=own.get("sealed"),
         may_look=bool(may_look),
     )

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.kit import strict_json
 from companion.commands.score import score_document
-from companion.kit.strict_json import InputError, load_document
 from companion.elgrande.engine import new_game
 from companion.elgrande.moves import RuleError
+from companion.kit import strict_json
+from companion.kit.strict_json import InputError, load_document
 
 EXAMPLE = Path(str(files("companion") / "examples" / "position.json"))  # as installed
 

@@ -8,10 +8,11 @@ import pytest
 
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision, legal_actions
+from companion.elgrande.module import UNDO_BARRIERS as BOUNDARY_EVENTS
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.views import public_view
 from companion.session.resilient import ResilientStore
-from companion.session.session import BOUNDARY_EVENTS, Session, SessionError
+from companion.session.session import Session, SessionError
 from companion.session.store import LogEntry, MemoryStore, StoreError
 
 THREE = ("red", "blue", "yellow")

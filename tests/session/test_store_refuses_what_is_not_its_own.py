@@ -66,7 +66,7 @@ def test_what_is_not_a_store_is_refused_saying_what_it_is(tmp_path, make, what):
         "another-empty": "a SQLite database of another program (tables: none)",
     }.get(what, what)
     assert refused.value.errno == errno.EINVAL
-    assert refused.value.strerror == f"{path} is {said}, {REFUSED}"
+    assert refused.value.strerror == f"{shown(path)} is {said}, {REFUSED}"
     assert (path.lstat().st_mtime_ns, path.lstat().st_size) == (before.st_mtime_ns, before.st_size)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.db"]
 
@@ -76,7 +76,8 @@ def test_a_directory_where_the_journal_goes_is_refused_by_its_name(tmp_path):
     path.with_name("game.db.journal").mkdir()
     with pytest.raises(NotAStore) as refused:
         SqliteStore(path)
-    assert refused.value.strerror == f"{path}.journal is a directory, {REFUSED}"
+    journal = path.with_name(path.name + ".journal")
+    assert refused.value.strerror == f"{shown(journal)} is a directory, {REFUSED}"
 
 
 def test_a_path_through_a_file_is_refused_as_no_directory(tmp_path):
@@ -85,7 +86,7 @@ def test_a_path_through_a_file_is_refused_as_no_directory(tmp_path):
     with pytest.raises(NotAStore) as refused:
         SqliteStore(path)
     assert refused.value.errno == errno.ENOTDIR
-    assert refused.value.strerror == f"{path}: a part of the path is a file, not a directory"
+    assert refused.value.strerror == f"{shown(path)}: a part of the path is a file, not a directory"
 
 
 def test_a_path_that_cannot_be_looked_at_says_why(tmp_path):
@@ -110,7 +111,7 @@ def test_a_link_to_a_store_is_refused_as_a_link_journal_or_not(tmp_path, our_jou
         shutil.copy(journal_path(real), journal_path(path))
     with pytest.raises(NotAStore) as refused:
         SqliteStore(path)
-    assert refused.value.strerror == f"{path} is a symbolic link, {REFUSED}"
+    assert refused.value.strerror == f"{shown(path)} is a symbolic link, {REFUSED}"
     assert SqliteStore(real).load()[1] != []  # the store itself is untouched
 
 
@@ -124,4 +125,4 @@ def test_a_journal_that_is_a_link_is_refused_as_a_link(tmp_path, target):
     journal.symlink_to(journal if target == "itself" else journal_path(real))
     with pytest.raises(NotAStore) as refused:
         SqliteStore(path)
-    assert refused.value.strerror == f"{journal} is a symbolic link, {REFUSED}"
+    assert refused.value.strerror == f"{shown(journal)} is a symbolic link, {REFUSED}"

@@ -1,6 +1,6 @@
 """An undo says what to do on the real board, and a hidden Castillo's colours stay unsaid."""
 
-from companion.session.undo_words import board_change
+from companion.elgrande.undo_words import board_change
 
 NAMES = {"sevilla": "Sevilla", "galicia": "Galicia"}
 
