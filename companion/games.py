@@ -15,7 +15,9 @@ unknown game 'chess'; accepted: elgrande
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.util
 
 from companion.kit.game import GameModule
 
@@ -35,15 +37,25 @@ class UnknownGame(KeyError):
         return str(self.args[0])
 
 
+@functools.cache
 def available() -> tuple[str, ...]:
-    return tuple(CATALOGUE)
+    """The games this installation can play, the default first (a package left out of a build
+    is not offered)."""
+    return tuple(g for g, path in CATALOGUE.items() if _installed(path))
+
+
+def _installed(path: str) -> bool:
+    return importlib.util.find_spec(path.rpartition(".")[0]) is not None
 
 
 def load(game_id: str) -> GameModule:
     """The module object of `game_id`; UnknownGame names the accepted ids."""
+    path = CATALOGUE.get(game_id) if isinstance(game_id, str) else None
     try:
-        path = CATALOGUE[game_id]
-    except (KeyError, TypeError):
-        accepted = ", ".join(CATALOGUE)
-        raise UnknownGame(f"unknown game {game_id!r}; accepted: {accepted}") from None
-    return importlib.import_module(path).MODULE
+        if path is not None:
+            return importlib.import_module(path).MODULE
+    except ModuleNotFoundError as e:
+        if not path.startswith(str(e.name)):  # a module the game itself imports: a real fault
+            raise
+    accepted = ", ".join(available())
+    raise UnknownGame(f"unknown game {game_id!r}; accepted: {accepted}")

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.announce import Announcer
-from companion.app.menus import MenuState, likeliest
+from companion.app.ledger import ledger_feed
+from companion.app.menus import MenuState, NumberMenu, likeliest
 from companion.app.mode import Mode
 from companion.app.outputs import Outputs
 from companion.app.screen_state import ScreenKeeper
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
-from companion.elgrande.moves import Action
+from companion.kit.moves import Action
 from companion.screens.chart import render_chart, score_history
 from companion.screens.pages import PAGE_KINDS
 from companion.session.session import Session
@@ -54,9 +55,10 @@ class TableCore:
         # play goes on; the whole message is in the log.
         self.damage: Damage | None = None
         self.resumed_at = -1
-        self.menus: dict[str, MenuState] = {}
+        self.menus: dict[str, MenuState | NumberMenu] = {}
         self._menu_keys: dict[str, tuple[Any, ...]] = {}
         self.last_pick: dict[str, Action] = {}
+        self.held: dict[str, int] = {}  # per pad: repeats in a row of a held ◀ or ▶
         self.privacy: str | None = None  # who looks at the main display's private page
         self.public_note = ""
         self.alerts: dict[str, str] = {}
@@ -90,16 +92,22 @@ class TableCore:
     def has_display(self, p: str) -> bool:
         return self.hw.pads[p].display is not None
 
-    def menu(self, p: str) -> MenuState:
-        """The player's menu over their legal choices; rebuilt when the choices change."""
+    def menu(self, p: str) -> MenuState | NumberMenu:
+        """The player's menu over their legal choices; rebuilt when the choices change. A number
+        asked in an open entry is a stepper (`NumberMenu`) rather than a list."""
         s = self.s
         known = self._menu_keys.get(p)
         if known is not None and known[0] == s.stamp and p in self.menus:
             return self.menus[p]  # the state is the one the menu was last checked against
-        actions = list(self.seat(p).options)
+        seat = self.seat(p)
+        actions = list(seat.options)
         key = (len(s.applied), tuple(actions))
         if known is None or known[1] != key or p not in self.menus:
-            menu = MenuState(actions)
+            if seat.number is not None:
+                self.menus[p] = NumberMenu(seat.number)
+                self._menu_keys[p] = (s.stamp, key)
+                return self.menus[p]
+            menu = MenuState(actions, s.game.describe)
             start = likeliest(actions, self.last_pick.get(p))
             if start is not None:
                 menu.point_at(start)
@@ -136,7 +144,7 @@ class TableCore:
 
     def start(self, choice: GameChoice) -> None:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        self.session = Session.new(self.store, choice.seats, seed, choice.options)
+        self.session = Session.new(self.store, choice.seats, seed, choice.options, choice.game)
         self.seen, self.damage, self.final_page = 0, None, 0
         self.mode = Mode.GAME
 
@@ -153,10 +161,13 @@ class TableCore:
         s = self.s
         self.mode = Mode.GAME
         last = s.applied[-1] if s.applied else None
-        if last is None or not last.event_kinds & set(PAGE_KINDS):
+        if last is None or not last.event_kinds & {*PAGE_KINDS, "ranking"}:
             return
         made = s.events[len(s.events) - last.events :]
-        pages = sum(ev["kind"] in PAGE_KINDS for ev in made)
+        if s.game.info.page == "ledger":
+            pages = len(ledger_feed(made)[0])
+        else:
+            pages = sum(ev["kind"] in PAGE_KINDS for ev in made)
         page = self.screen.announce_page(s)
         if page < pages:
             self.seen = len(s.events) - last.events

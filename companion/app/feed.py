@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.app.announce import Page
 from companion.app.core import TableCore
+from companion.app.ledger import ledger_feed
 from companion.app.mode import Mode
 from companion.screens.pages import (
     CONFIRM_KINDS,
@@ -26,8 +27,14 @@ def consume_events(t: TableCore) -> None:
     """Take the events the session made since last time."""
     s = t.s
     new, t.seen = s.events[t.seen :], len(s.events)
-    pages: list[Page] = []
-    later: list[tuple[str, int | None]] = []
+    if s.game.info.page == "ledger":
+        silent = frozenset(getattr(s.game, "silent_events", ()))
+        pages, later, now = ledger_feed(new, silent)
+        for text, rnd in now:
+            t.outputs.say(text, rnd)
+        new = []
+    else:
+        pages, later = [], []
     for ev in new:
         said = speech_for(ev)
         if ev["kind"] in CUES_FOR:

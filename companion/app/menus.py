@@ -3,8 +3,8 @@
 The engine keeps every decision small, but a list longer than a pad menu (10 entries) is paged
 here as a fallback: nine choices and "more…", which turns the page without deciding anything.
 
->>> from companion.elgrande.moves import Action
->>> m = MenuState([Action("bid", v) for v in range(1, 14)])
+>>> from companion.elgrande.moves import Action, describe
+>>> m = MenuState([Action("bid", v) for v in range(1, 14)], describe)
 >>> len(m.entries()), m.entries()[-1]
 (10, 'more…')
 >>> presses_to(m, Action("bid", 11))
@@ -13,9 +13,11 @@ here as a fallback: nine choices and "more…", which turns the page without dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.elgrande.moves import Action, describe
+from companion.kit.moves import Action
+from companion.kit.steps import NumberField
 from companion.screens.model import MAX_MENU
 
 MORE = "more…"
@@ -27,6 +29,7 @@ class MenuState:
     """One player's menu: the legal actions, the page shown and the cursor on it."""
 
     actions: list[Action] = field(repr=False)  # may be a hand, or a sealed step's options
+    describe: Callable[[Action], str] = field(default=str, repr=False)  # the game's labels
     page: int = 0
     cursor: int = 0
     _pages: list[list[Action]] = field(init=False, repr=False)
@@ -47,7 +50,7 @@ class MenuState:
         return [*page, None] if self.paged else page
 
     def entries(self) -> tuple[str, ...]:
-        return tuple(MORE if a is None else describe(a) for a in self._shown())
+        return tuple(MORE if a is None else self.describe(a) for a in self._shown())
 
     def current(self) -> Action | None:
         """The action under the cursor (None on "more…" or an empty menu)."""
@@ -90,10 +93,64 @@ def likeliest(actions: list[Action], last: Action | None) -> Action | None:
     return actions[0]
 
 
-def presses_to(menu: MenuState, action: Action) -> list[str]:
+# A held ◀ or ▶ repeats; the longer it is held, the bigger each step: (repeats so far, step).
+SPEEDS = ((10, 5), (4, 2), (0, 1))
+
+
+@dataclass
+class NumberMenu:
+    """A number on a pad: ◀ one less, ▶ one more, ● enters it. A held ◀ or ▶ repeats, in
+    bigger steps the longer it is held (`SPEEDS`), so a count of 25 is one hold and a nudge.
+
+    >>> m = NumberMenu(NumberField("value", "Markets: value", "…", high=40))
+    >>> m.move(1); m.move(1, held=12); m.entries(), m.pick()
+    (('◀ 6 ▶',), Action(kind='value', target=6))
+    >>> presses_to(m, Action("value", 4))
+    ['left', 'left', 'select']
+    """
+
+    number: NumberField = field(repr=False)
+    value: int = field(init=False, repr=False)
+    page: int = 0  # a number has one page; kept so the painter reads every menu alike
+    cursor: int = 0
+    paged = False
+
+    def __post_init__(self) -> None:
+        self.value = self.number.default
+
+    @property
+    def actions(self) -> list[Action]:
+        f = self.number
+        return [Action(f.key, v) for v in range(f.low, f.high + 1)]
+
+    def entries(self) -> tuple[str, ...]:
+        return (f"◀ {self.value} ▶",)
+
+    def current(self) -> Action:
+        return Action(self.number.key, self.value)
+
+    def move(self, step: int, held: int = 0) -> None:
+        """One press (or one repeat of a held button, the `held`-th in a row)."""
+        size = next(size for after, size in SPEEDS if held >= after)
+        self.value = min(self.number.high, max(self.number.low, self.value + step * size))
+
+    def pick(self) -> Action:
+        return self.current()
+
+    def point_at(self, action: Action) -> None:
+        if action.kind == self.number.key and type(action.target) is int:
+            self.value = min(self.number.high, max(self.number.low, action.target))
+
+
+def presses_to(menu: MenuState | NumberMenu, action: Action) -> list[str]:
     """The ◀ ▶ ● presses that pick `action` from where the menu stands (bots press these)."""
+    if isinstance(menu, NumberMenu):
+        if action not in menu.actions:
+            raise ValueError("that number is not on this menu")
+        delta = int(action.target) - menu.value  # type: ignore[arg-type]
+        return ["right" if delta > 0 else "left"] * abs(delta) + ["select"]
     presses: list[str] = []
-    probe = MenuState(menu.actions, menu.page, menu.cursor)
+    probe = MenuState(menu.actions, menu.describe, menu.page, menu.cursor)
     for _ in range(len(probe._pages)):
         shown = probe._shown()
         if action in shown:

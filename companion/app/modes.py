@@ -14,11 +14,13 @@ import logging
 
 from companion.app.core import TableCore
 from companion.app.feed import end_announcement, say_page
+from companion.app.ledger import ledger_ui
+from companion.app.menus import NumberMenu
 from companion.app.mode import Mode
 from companion.app.privacy import blind_and_private, privacy_ui
 from companion.elgrande.data import game_data
-from companion.elgrande.moves import RuleError
 from companion.elgrande.scoring_steps import check_pages
+from companion.kit.moves import RuleError
 from companion.screens import MainUI, PadMenu
 from companion.screens.board_page import board_page
 from companion.screens.legacy_text import tiny_wrap
@@ -203,6 +205,8 @@ class Game(TableMode):
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         if t.privacy is not None:
             return privacy_ui(t, t.privacy, alerts)
+        if t.s.game.info.page == "ledger":
+            return ledger_ui(t.view, t.public_note, alerts)
         checked = _board_check(t, alerts)
         if checked is not None:
             return checked
@@ -235,6 +239,9 @@ class Game(TableMode):
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
         seat = t.seat(p)
+        if seat.number is not None:  # a count to enter: its rule in full below the stepper
+            menu = t.menu(p)
+            return PadMenu(p, seat.number.label, menu.entries(), 0, True, "", seat.number.prompt)
         if seat.options:
             menu = t.menu(p)
             decision = t.view.decision
@@ -319,7 +326,11 @@ def _blind_press(t: TableCore, p: str, button: str) -> None:
 def _menu_press(t: TableCore, p: str, button: str) -> None:
     menu = t.menu(p)
     if button in ("left", "right"):
-        menu.move(-1 if button == "left" else 1)
+        step = -1 if button == "left" else 1
+        if isinstance(menu, NumberMenu):
+            menu.move(step, t.held.get(p, 0))  # a held button steps faster
+        else:
+            menu.move(step)
         return
     if button != "select":
         return

@@ -76,6 +76,8 @@ class TableApp(TableCore):
             button = "long" if event.kind is Kind.LONG_PRESS else event.button.value
             if event.kind is Kind.REPEAT and event.button is Btn.SELECT:
                 return
+            repeat = event.kind is Kind.REPEAT
+            self.held[event.player] = self.held.get(event.player, 0) + 1 if repeat else 0
             self.press(event.player, button)
             return
         self.refresh()

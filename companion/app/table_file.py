@@ -13,24 +13,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion import games
 from companion.app.setup import TableDefaults
-from companion.elgrande.options import CHOICES, TableOptions
+from companion.session.store import DEFAULT_GAME
 from hw.checked import show, shown, shown_key, shown_path, type_name
 from hw.config.model import PLAYER_COLOURS
 
-TABLE_KEYS = (*CHOICES, "seats")
+# At the top: the game, the seats and the default game's options (as tables wrote them before
+# other games were known); each other game's options in a section named by its id.
+TABLE_KEYS = (
+    *games.load(DEFAULT_GAME).option_choices(),
+    "seats",
+    "game",
+    *(g for g in games.available() if g != DEFAULT_GAME),
+)
 SEATS_ACCEPT = (
-    f'an array of 2–5 player colours, e.g. ["red", "blue"]; colours: {", ".join(PLAYER_COLOURS)}'
+    f'an array of player colours, e.g. ["red", "blue"]; colours: {", ".join(PLAYER_COLOURS)}'
 )
 
 
-def _seat_problems(seats: object, pads: Sequence[str] | None, pads_file: str) -> list[str]:
+def _seat_problems(
+    seats: object, pads: Sequence[str] | None, pads_file: str, game: str
+) -> list[str]:
     if not isinstance(seats, list):
         return [
             f"seats: got {type_name(seats)} {show(seats)}".rstrip() + f"; accepted: {SEATS_ACCEPT}"
         ]
     if not seats:
-        return ["seats: empty; list 2–5 seats, or leave seats out for every pad"]
+        return ["seats: empty; list the seats that play, or leave seats out for every pad"]
     problems, seen = [], set()
     for i, seat in enumerate(seats):
         if not isinstance(seat, str):
@@ -46,9 +56,34 @@ def _seat_problems(seats: object, pads: Sequence[str] | None, pads_file: str) ->
             where = shown_path(pads_file)
             problems.append(f"seats: {shown(seat)} has no pad in {where}; pads: {', '.join(pads)}")
         seen.add(seat)
-    if not 2 <= len(seats) <= 5:
-        problems.append(f"seats: {len(seats)} listed; El Grande is played by 2–5")
+    info = games.load(game).info
+    low, high = info.players
+    if not low <= len(seats) <= high:
+        problems.append(f"seats: {len(seats)} listed; {info.name} is played by {low}–{high}")
     return problems
+
+
+def _option_problems(raw: dict[str, Any], game: str, where: str) -> tuple[Any, list[str]]:
+    """A game's options from its TOML keys (`where` prefixes each key: "" or "akropolis.")."""
+    module = games.load(game)
+    choices = module.option_choices()
+    problems, options = [], {}
+    for key, value in raw.items():
+        if key not in choices:
+            problems.append(
+                f"{shown_key(where + key)}: unknown key; accepted here: {', '.join(choices)}"
+            )
+            continue
+        # bool is an int: compare types too, as the games' options do.
+        if any(type(value) is type(a) and value == a for a in choices[key]):
+            options[key] = value
+        else:
+            words = " or ".join(shown(a) for a in choices[key])
+            problems.append(
+                f"{where}{key}: got {type_name(value)} {show(value)}".rstrip()
+                + f"; accepted: {words}"
+            )
+    return (None if problems else module.options_from(options)), problems
 
 
 def check_table(
@@ -56,35 +91,40 @@ def check_table(
 ) -> tuple[TableDefaults | None, list[str]]:
     """The table's defaults and no problems, or None and every problem. ``pads``: the colours
     the hardware file gives a pad (None: not known, seats are checked against the colours)."""
-    problems = []
-    for key in raw:
-        if key not in TABLE_KEYS:
-            problems.append(
-                f"{shown_key(key)}: unknown key; accepted here: {', '.join(TABLE_KEYS)}"
-            )
-    options = {}
-    for key, accepted in CHOICES.items():
-        if key not in raw:
+    problems = [
+        f"{shown_key(key)}: unknown key; accepted here: {', '.join(TABLE_KEYS)}"
+        for key in raw
+        if key not in TABLE_KEYS
+    ]
+    game = raw.get("game", DEFAULT_GAME)
+    if game not in games.available():
+        accepted = " or ".join(shown(g) for g in games.available())
+        problems.append(f"game: got {type_name(game)} {show(game)}; accepted: {accepted}")
+        game = DEFAULT_GAME
+    top = {k: v for k, v in raw.items() if k not in ("seats", "game") and k in TABLE_KEYS}
+    default_keys = {k: v for k, v in top.items() if k not in games.available()}
+    chosen: dict[str, Any] = {}
+    for g in games.available():
+        section = default_keys if g == DEFAULT_GAME else raw.get(g, {})
+        if not isinstance(section, dict):
+            problems.append(f"{g}: got {type_name(section)}; accepted: a table of its options")
             continue
-        value = raw[key]
-        # bool is an int: compare types too, as TableOptions does.
-        if any(type(value) is type(a) and value == a for a in accepted):
-            options[key] = value
-        else:
-            words = " or ".join(shown(a) for a in accepted)
-            problems.append(
-                f"{key}: got {type_name(value)} {show(value)}".rstrip() + f"; accepted: {words}"
-            )
+        chosen[g], found = _option_problems(section, g, "" if g == DEFAULT_GAME else f"{g}.")
+        problems += found
     seats = raw.get("seats")
     if "seats" in raw:
-        problems += _seat_problems(seats, pads, pads_file)
+        problems += _seat_problems(seats, pads, pads_file, game)
     if problems:
         return None, problems
-    return TableDefaults(TableOptions(**options), tuple(seats) if seats is not None else None), []
+    others = {g: o for g, o in chosen.items() if g != game}
+    played = tuple(seats) if seats is not None else None
+    return TableDefaults(chosen[game], played, game, others), []
 
 
 def describe_table(table: TableDefaults) -> str:
     """One line: the options in TOML's words and who plays."""
-    opts = ", ".join(f"{k} = {shown(getattr(table.options, k))}" for k in CHOICES)
+    options = table.options_of(table.game)
+    opts = ", ".join(f"{k} = {shown(v)}" for k, v in options.items())
     seats = ", ".join(table.seats) if table.seats is not None else "every pad"
-    return f"{opts}; seats: {seats}"
+    game = "" if table.game == DEFAULT_GAME else f"game = {shown(table.game)}; "
+    return f"{game}{opts}; seats: {seats}"

@@ -50,8 +50,21 @@ class ElGrande:
         colours=("red", "blue", "yellow", "green", "black"),
         hidden_information=True,
         seeds=("000_d5ce87a16ed71074.txt", "001_2c063a7d152830d3.txt"),
+        page="board",
     )
     undo_barriers = UNDO_BARRIERS
+    # The setup screen's lines for the table options, in order, with their labels.
+    option_labels = {
+        "ruleset": "Ruleset",
+        "short_game": "Short game",
+        "veto": "Veto",
+        "bidding": "Bids",
+        "deck": "Deck",
+        "first_bidder": "First bidder",
+        "castillo_disc_on_king": "King's disc",  # "forbidden" (printed) or "court"
+        "tiebreak": "Tie-break",  # "shared" (printed) or "tournament"
+        "castillo_public": "Castillo shown",
+    }
     bots = {"random": bots.RandomBot, "greedy": bots.GreedyBot, "relative": bots.RelativeBot}
 
     # -- the engine ------------------------------------------------------------------------------

@@ -24,6 +24,9 @@ class GameInfo:
     colours: tuple[str, ...]
     hidden_information: bool  # does a seat ever hold a secret (a sealed choice)?
     seeds: tuple[str, ...]  # the source documents every default traces to
+    # The main display's game page: "board" (the game draws its own board summary) or "ledger"
+    # (the page every game can have: who must enter what, and the scores).
+    page: str = "ledger"
 
 
 class GameModule(Protocol):

@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.kit.game import GameModule
 from companion.kit.moves import Action
+from companion.kit.steps import NumberField
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class DecisionView:
     # Who is still choosing: in a sealed step a player re-choosing a clashed bid is not named.
     waiting: tuple[str, ...]
     chosen: tuple[str, ...]  # sealed step: who is not shown as waiting
+    parallel: bool = False  # an open parallel entry: everyone enters their own at once
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class SeatView:
     # Decides a step whose options are private (a sealed step of theirs, or a public step that
     # may show a hand): a pad without a display may open the main display's private page.
     may_look: bool = field(repr=False)
+    # The number the seat is asked now, in an open entry (a pad shows a stepper), or None.
+    number: NumberField | None = field(default=None, repr=False)
 
 
 def table_view(
@@ -105,6 +109,7 @@ def table_view(
             secret=bool(pending["secret"]),
             waiting=tuple(pending["players"]),
             chosen=tuple(pending.get("chosen", ())),
+            parallel=bool(pending.get("parallel", False)),
         )
     return TableView(
         players=tuple(public["players"]),
@@ -151,6 +156,7 @@ def seat_view(
     else:
         may_look = top is not None and top.private_options and player in waiting
     own = game.own_view(state, player)  # the game's one word on what a seat may know
+    asking = getattr(top, "field", None) if getattr(top, "parallel", False) else None
     return SeatView(
         player=player,
         hand=tuple(own.get("hand", ())),
@@ -159,4 +165,5 @@ def seat_view(
         notice=own.get("notice"),
         sealed_choice=own.get("sealed"),
         may_look=bool(may_look),
+        number=asking(player) if asking is not None and options else None,
     )

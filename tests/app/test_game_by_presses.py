@@ -51,8 +51,8 @@ def bots_again():
 
 def test_five_players_play_a_short_game_from_setup_to_final_scores_by_presses(make_table):
     table = make_table(seed=2)
-    # From green's pad: "Short game" is the 8th line below "Start"; ● turns it on, ● starts.
-    table.press("green", *["right"] * 7, "select", "long", "select")
+    # From green's pad: "Short game" is the 9th line below "Start"; ● turns it on, ● starts.
+    table.press("green", *["right"] * 8, "select", "long", "select")
     app = table.app
     assert app.session.players == FIVE and app.session.state.options.short_game
     driver = table.bots(make_bots(FIVE, 2))

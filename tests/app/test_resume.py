@@ -170,7 +170,7 @@ def test_the_setup_screens_choices_survive_a_restart(tmp_path):
     path = tmp_path / "game.db"
     table = _restart(path)
     table.press("red", "right", "select")  # red sits out
-    table.press("blue", "right", "right", "right", "right", "right", "select")  # short game
+    table.press("blue", *["right"] * 6, "select")  # short game
     chosen, cursor = table.app.setup.to_json(), table.app.setup.cursor
     main = table.hw.display.device.image.tobytes()
     stop(table)
@@ -179,7 +179,7 @@ def test_the_setup_screens_choices_survive_a_restart(tmp_path):
         assert again.app.mode == "setup" and again.app.setup.to_json() == chosen
         assert again.app.setup.cursor == cursor
         assert again.hw.display.device.image.tobytes() == main  # the same screen
-        again.press("green", "left", "left", "left", "left", "left", "left", "select")  # start
+        again.press("green", *["left"] * 7, "select")  # start
         assert again.session.players == ("blue", "yellow", "green")
         assert again.session.state.options.short_game is True
     finally:
@@ -479,7 +479,7 @@ def test_a_game_left_for_the_setup_screen_stays_left_over_every_restart_after(tm
     stop(table)
     again = _restart(path)
     assert again.app.mode == "setup"
-    again.press("blue", "right", "right", "right", "right", "right", "select")  # short game
+    again.press("blue", *["right"] * 6, "select")  # short game
     chosen = again.app.setup.to_json()
     stop(again)
     third = _restart(path)

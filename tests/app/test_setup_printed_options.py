@@ -2,7 +2,7 @@
 game, and every option that departs from it can be changed on the screen."""
 
 from companion.app.config import load_table_defaults, packaged
-from companion.app.setup import OPTION_LINES, SetupScreen, TableDefaults
+from companion.app.setup import SetupScreen, TableDefaults, option_lines
 from companion.elgrande.options import CHOICES, TableOptions
 
 
@@ -14,10 +14,10 @@ def test_the_shipped_table_toml_sets_every_option_to_the_printed_default():
 
 
 def test_the_setup_screen_offers_the_tie_break_and_the_castillo_shown():
-    keys = [key for key, _ in OPTION_LINES]
+    keys = [key for key, _ in option_lines("elgrande")]
     assert "tiebreak" in keys and "castillo_public" in keys
     screen = SetupScreen(("red", "blue"), TableDefaults())
-    line = 1 + 2 + keys.index("tiebreak")  # Start, the two seats, then the options
+    line = 1 + 2 + 1 + keys.index("tiebreak")  # Start, the two seats, the game, the options
     for _ in range(line):
         screen.press("right")
     assert "Tie-break: shared" in screen.ui().lines

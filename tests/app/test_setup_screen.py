@@ -46,7 +46,9 @@ def test_the_lines_scroll_with_the_cursor_which_marks_the_line_select_changes(ma
 
 def test_the_options_say_their_values_and_select_turns_each_to_its_next(make_table):
     table = make_table()
-    table.press("red", *["right"] * 6)  # past Start and the five seats: the ruleset
+    table.press("red", *["right"] * 6)  # past Start and the five seats: the game
+    assert table.app.main_ui().lines[-1] == "Game: El Grande"
+    table.press("red", "right")
     assert table.app.main_ui().lines[-1] == "Ruleset: 2015"
     table.press("red", "select")
     assert table.app.main_ui().lines[-1] == "Ruleset: 1995"

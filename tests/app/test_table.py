@@ -10,7 +10,7 @@ from companion.app.menus import MenuState, likeliest, presses_to
 from companion.app.painter import pad_menu
 from companion.elgrande.bots import GreedyBot
 from companion.elgrande.engine import decision
-from companion.elgrande.moves import Action
+from companion.elgrande.moves import Action, describe
 from companion.screens import render_pad
 from companion.screens.model import MAX_MENU
 from companion.screens.pages import PAGE_KINDS, announce_page, discs_page, scores_page
@@ -32,14 +32,14 @@ def test_setup_refuses_fewer_than_two_seats_and_says_how_many_play(make_table):
 
 def test_setup_options_change_with_select_and_reach_the_game(make_table):
     table = make_table()
-    # Lines: Start, five seats, then Ruleset, Short game, Veto, Bids …
-    table.press("red", *["right"] * 9, "select")  # Bids: sealed → open
+    # Lines: Start, five seats, the game, then Ruleset, Short game, Veto, Bids …
+    table.press("red", *["right"] * 10, "select")  # Bids: sealed → open
     table.press("red", "long", "select")
     assert table.session.state.options.bidding == "open"
 
 
 def test_menus_hold_at_most_ten_entries_and_page_longer_lists():
-    menu = MenuState([Action("bid", v) for v in range(1, 14)])
+    menu = MenuState([Action("bid", v) for v in range(1, 14)], describe)
     seen = set()
     for _ in range(3):
         entries = menu.entries()
@@ -51,7 +51,7 @@ def test_menus_hold_at_most_ten_entries_and_page_longer_lists():
 
 
 def test_more_turns_the_pages_in_order_and_from_the_last_back_to_the_first():
-    menu = MenuState([Action("place", str(i)) for i in range(25)])  # three pages: 9, 9, 7
+    menu = MenuState([Action("place", str(i)) for i in range(25)], describe)  # three pages: 9, 9, 7
     firsts = []
     for _ in range(4):
         firsts.append(menu.entries()[0])
@@ -61,9 +61,9 @@ def test_more_turns_the_pages_in_order_and_from_the_last_back_to_the_first():
 
 
 def test_ten_choices_are_one_page_and_eleven_two():
-    ten = MenuState([Action("place", str(i)) for i in range(10)])
+    ten = MenuState([Action("place", str(i)) for i in range(10)], describe)
     assert len(ten.entries()) == 10 and "more…" not in ten.entries()
-    eleven = MenuState([Action("place", str(i)) for i in range(11)])
+    eleven = MenuState([Action("place", str(i)) for i in range(11)], describe)
     assert eleven.entries()[-1] == "more…" and len(eleven.entries()) == 10
 
 
@@ -76,10 +76,10 @@ def test_after_a_board_page_matched_the_cursor_starts_on_the_next_page_else_the_
 
 
 def test_the_presses_to_a_choice_are_the_fewest_and_right_on_a_tie():
-    four = MenuState([Action("bid", v) for v in (1, 2, 3, 4)])
+    four = MenuState([Action("bid", v) for v in (1, 2, 3, 4)], describe)
     assert presses_to(four, Action("bid", 4)) == ["left", "select"]  # not three ▶
     assert presses_to(four, Action("bid", 3)) == ["right", "right", "select"]  # two either way
-    bids = MenuState([Action("bid", v) for v in range(1, 14)])  # nine, "more…"; four, "more…"
+    bids = MenuState([Action("bid", v) for v in range(1, 14)], describe)  # 9, "more…"; 4, "more…"
     bids.cursor = 5
     assert presses_to(bids, Action("bid", 11)) == [*["right"] * 4, "select", "right", "select"]
     bids.cursor = 4  # "more…" five away either way
@@ -87,7 +87,7 @@ def test_the_presses_to_a_choice_are_the_fewest_and_right_on_a_tie():
 
 
 def test_the_presses_to_a_choice_two_pages_on_turn_both_pages_first():
-    menu = MenuState([Action("place", str(i)) for i in range(25)])  # three pages: 9, 9, 7
+    menu = MenuState([Action("place", str(i)) for i in range(25)], describe)  # three pages: 9, 9, 7
     presses = presses_to(menu, Action("place", "20"))
     # more… one ◀ away on each full page, then two ▶ to the third entry of the last page
     assert presses == ["left", "select", "left", "select", "right", "right", "select"]
@@ -108,7 +108,7 @@ def test_an_empty_menu_has_nothing_under_its_cursor_and_select_picks_nothing():
 
 def test_a_choice_not_on_the_menu_is_refused_without_naming_it():
     with pytest.raises(ValueError) as refused:
-        presses_to(MenuState([Action("bid", 3)]), Action("bid", 12))
+        presses_to(MenuState([Action("bid", 3)], describe), Action("bid", 12))
     assert str(refused.value) == "that choice is not on this menu"  # a sealed bid stays unsaid
 
 

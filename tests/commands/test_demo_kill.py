@@ -13,6 +13,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 from test_demo_cli import _companion
 from test_run_cli import _command
 
@@ -68,6 +69,7 @@ def _kill_at_a_random_moment(path: Path, rng: random.Random) -> str | None:
         proc.wait()
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 def test_a_demo_killed_at_50_random_moments_ends_with_the_scorings_of_an_uninterrupted_run(
     tmp_path,
 ):

@@ -176,6 +176,7 @@ def sim80(tmp_path):
     term.close()
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 def test_a_person_plays_at_80x24_until_a_scoring(sim80, tmp_path):
     term, store = sim80
     term.wait_for("Start the game")
@@ -235,6 +236,7 @@ def test_the_large_layout_shows_the_log_beside_the_board(tmp_path):
         term.close()
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 def test_a_terminal_too_small_is_told_so_and_esc_asks_before_losing_the_game(tmp_path):
     term = Terminal(tmp_path, 20, 70, "--bots", "blue")
     try:

@@ -187,6 +187,7 @@ def sealed_choices(s, rnd):
     return choices
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 @settings(max_examples=40, deadline=None)
 @given(n=st.integers(2, 5), seed=st.integers(0, 2**32), opts=options, rnd=st.randoms())
 def test_permuting_the_arrival_of_sealed_choices_gives_the_same_state_and_events(

@@ -89,6 +89,7 @@ def assert_secrets_do_not_reach_public_view(s):
     assert public_view(other) == view
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 def test_two_thousand_random_games_keep_every_invariant_and_use_every_card():
     watcher = Watcher(check_secrets=False)
     options = list(all_options())
@@ -108,6 +109,7 @@ def test_two_thousand_random_games_keep_every_invariant_and_use_every_card():
     assert set(watcher.carried_out) == set(game_data().action_cards) - {"2a"}
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 def test_no_secret_reaches_the_public_view_before_its_reveal():
     watcher = Watcher(check_secrets=True)
     options = list(all_options())

@@ -16,6 +16,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from session_testing import play_on, same_state
 
 from companion.session.sqlite_store import SqliteStore
@@ -25,6 +26,7 @@ HEADER = GameHeader(seed=41, players=("red", "blue", "yellow", "green"), options
 KILLS = 50
 
 
+@pytest.mark.slow  # a sweep: .ci/run runs the slow set beside the README's command
 def test_a_game_killed_at_fifty_random_moments_ends_as_an_uninterrupted_one(tmp_path: Path):
     path = tmp_path / "game.db"
     child = textwrap.dedent(f"""
