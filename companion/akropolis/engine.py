@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from companion.akropolis.options import Options
 from companion.akropolis.state import State
 from companion.akropolis.steps import FinalCount, tally_form
-from companion.kit.moves import TARGET_TYPES, Action, Decision, RuleError, echo, plain
-from companion.kit.steps import choices_text
+from companion.kit.moves import Action, Decision, RuleError, echo, plain
 
 PLAYERS = (2, 4)
 
@@ -121,11 +120,8 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
 
 def _refusal(s: State, top: FinalCount, player: str, action: Action, legal: list[Action]) -> str:
     """Why the action is refused; an odd kind or target is answered here, never repeated whole."""
-    if type(action.kind) is not str or type(action.target) not in TARGET_TYPES:
-        return "an entry is a field's key with a whole number; " + choices_text(
-            [top.label(a) for a in legal[:1]]
-        )
-    if type(action.target) is not int or not (plain(action.kind) and plain(action.target)):
+    odd = type(action.kind) is not str or type(action.target) is not int
+    if odd or not (plain(action.kind) and plain(action.target)):
         return (
             f"{echo(action.kind)} {echo(action.target)} is not a whole number to enter; "
             + top.refusal(s, player, action, legal)

@@ -130,6 +130,8 @@ def test_a_doubled_part_above_the_value_is_refused_and_changes_nothing():
         ("red", Action("house.plazas", 9), "Houses: plazas: enter a whole number from 0 to 8"),
         ("red", Action("stones", 3), "Houses: plazas is asked now"),
         ("red", Action("house.plazas", "1"), "is not a whole number to enter"),
+        ("red", Action("house.plazas", True), "'house.plazas' a bool is not a whole number"),
+        ("red", Action("house.plazas", 10**40), "a number of 133 bits is not a whole number"),
         ("pink", Action("house.plazas", 1), "'pink' is not playing; players: red, blue"),
     ],
 )
