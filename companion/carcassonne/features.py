@@ -60,7 +60,7 @@ class Meeples:
     @property
     def strength(self) -> int:
         # « il compte comme 2 meeples normaux quand on doit déterminer quel joueur a le
-        # contrôle d'une zone » (seed 004): for the majority only, never for the points.
+        # contrôle d’une zone » (seed 004): for the majority only, never for the points.
         return self.normal + 2 * self.big
 
     def to_json(self) -> dict[str, int]:

@@ -66,7 +66,7 @@ def _sized(tiles: int, factor: int) -> str:
 
 
 def road_value(f: Feature) -> Value:
-    """Completed: 1 a tile, 2 with an inn (several inns do not stack: « bien qu'elle passe près
+    """Completed: 1 a tile, 2 with an inn (several inns do not stack: « bien qu’elle passe près
     de 2 auberges »). Open at the end: 1 a tile, 0 with an inn."""
     if not f.final:
         factor = 2 if f.inn else 1

@@ -20,7 +20,7 @@ def test_a_completed_road_scores_one_a_tile() -> None:
 
 
 def test_an_inn_doubles_a_completed_road_as_the_seed_example_says() -> None:
-    # « Vous marquez 10 points pour la route composée de 5 tuiles puisqu'il y a 1 auberge »
+    # « Vous marquez 10 points pour la route composée de 5 tuiles puisqu’il y a 1 auberge »
     result = score_feature(Feature("road", False, tiles=5, inn=True, meeples=RED))
     assert result.points() == {"red": 10}
     assert result.lines[0].text == "Road with an inn, 5 tiles × 2 = 10 to red"
@@ -49,7 +49,7 @@ def test_a_completed_city_scores_two_a_tile_and_a_pennant() -> None:
 
 
 def test_a_cathedral_makes_it_three_as_the_seed_example_says() -> None:
-    # « Vous marquez 27 points pour cette ville : 9 × 3 = 27 (7 tuiles et 2 blasons) »
+    # « Vous marquez 27 points pour cette ville : 9 × 3 = 27 (7 tuiles et 2 blasons) »
     city = Feature("city", False, tiles=7, pennants=2, cathedral=True, meeples=RED)
     assert points(city) == {"red": 27}
 
@@ -102,7 +102,7 @@ def test_fields_score_per_completed_city_by_edition(edition: str, expected: int)
 
 
 def test_a_big_meeple_beats_one_normal_as_the_seed_example_says() -> None:
-    # « Vous possédez un grand meeple … Noir y a un meeple normal … vous marquez 8 points »
+    # « Vous possédez un grand meeple … Noir y a un meeple normal … marquez 8 points »
     city = Feature("city", False, tiles=4, meeples={"red": Meeples(0, 1), "black": Meeples(1)})
     assert points(city) == {"red": 8, "black": 0}
 
