@@ -348,3 +348,49 @@ def test_the_game_over_takes_no_more_decisions() -> None:
     with pytest.raises(RuleError, match="the game is over"):
         apply_in_place(s, "red", A("end_game"))
     assert legal_actions(s, "red") == []
+
+
+def test_the_press_counts_the_rules_doc_gives() -> None:
+    s = new_game(["red", "blue", "green"], seed=1)
+    city = enter(
+        s,
+        "red",
+        A("feature", "city"),
+        A("tiles", 4),
+        A("pennants", 1),
+        A("cathedral", "no"),
+        A("meeple", "red"),
+        A("done"),
+    )
+    road = enter(
+        s,
+        "red",
+        A("feature", "road"),
+        A("tiles", 5),
+        A("inn", "no"),
+        A("meeple", "red"),
+        A("meeple", "blue"),
+        A("done"),
+    )
+    assert (city, road) == (10, 10)
+
+
+def test_a_copy_taken_while_owners_confirm_plays_on_alone() -> None:
+    from companion.carcassonne.engine import apply
+    from companion.carcassonne.views import public_view
+
+    s = new_game(["red", "blue"], seed=1)
+    enter(
+        s,
+        "red",
+        A("feature", "road"),
+        A("tiles", 2),
+        A("inn", "no"),
+        A("meeple", "blue"),
+        A("done"),
+    )
+    entry = public_view(s)["entry"]
+    assert entry["stage"] == "confirm" and entry["to_confirm"] == ["blue"]
+    after = apply(s, "blue", A("right"))
+    assert after.scores == {"red": 0, "blue": 2} and after.steps[-1].kind == "play"
+    assert s.scores == {"red": 0, "blue": 0} and s.steps[-1].kind == "confirm"
