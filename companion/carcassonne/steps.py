@@ -1,0 +1,103 @@
+"""The two menus every player has open: during play, enter a completed feature or end the
+game; in the final count, enter an open feature or a field, or say there are no more.
+
+Anyone may press: the player who completed the feature enters it (the device does not follow
+turns, so nobody presses for a turn that scores nothing).
+
+>>> from companion.carcassonne.engine import new_game
+>>> s = new_game(["red", "blue", "green"], seed=1)
+>>> [s.steps[-1].label(a) for a in s.steps[-1].legal(s, "blue")]
+['road completed', 'city completed', 'cloister completed', 'end of game']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.carcassonne.form import FeatureForm
+from companion.carcassonne.ledger import finish
+from companion.carcassonne.state import State
+from companion.kit.moves import Action
+from companion.kit.steps import Step
+
+PLAY_TYPES = ("road", "city", "cloister")
+FINAL_TYPES = ("road", "city", "cloister", "field")
+
+
+def begin_entry(s: State, placer: str, kind: str, final: bool) -> None:
+    form = FeatureForm(placer, kind, final)
+    form.stage = form.first_stage(s)
+    s.steps.append(form)
+
+
+@dataclass
+class Play(Step):
+    """During play: whoever completes a road, a city or a cloister enters it; "end of game"
+    (after the last tile is placed) starts the final count."""
+
+    kind: ClassVar[str] = "play"
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return s.players
+
+    def prompt(self, s: State) -> str:
+        return (
+            "Completed a road, a city or a cloister? Enter it (the player who placed the tile). "
+            "After the last tile: end of game"
+        )
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action("feature", t) for t in PLAY_TYPES] + [Action("end_game")]
+
+    def label(self, action: Action) -> str:
+        return "end of game" if action.kind == "end_game" else f"{action.target} completed"
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "feature":
+            begin_entry(s, player, str(action.target), final=False)
+            return
+        s.steps[-1] = FinalCount()
+        s.phase = "final"
+        s.announce(
+            "final",
+            f"{player}: end of game. Final count: open roads, open cities, cloisters, fields; "
+            "then no more features",
+            {"by": player},
+        )
+
+
+@dataclass
+class FinalCount(Step):
+    """The end-of-game count: each open road, open city, cloister and field, one at a time,
+    entered as during play; "no more features" ranks the players."""
+
+    kind: ClassVar[str] = "final_count"
+
+    def deciders(self, s: State) -> tuple[str, ...]:
+        return s.players
+
+    def prompt(self, s: State) -> str:
+        return (
+            "Final count: enter each open road, open city, cloister with meeples, then each "
+            "field with farmers; then no more features"
+        )
+
+    def legal(self, s: State, player: str) -> list[Action]:
+        return [Action("feature", t) for t in FINAL_TYPES] + [Action("no_more")]
+
+    def label(self, action: Action) -> str:
+        names = {
+            "road": "an open road",
+            "city": "an open city",
+            "cloister": "a cloister",
+            "field": "a field",
+        }
+        return "no more features" if action.kind == "no_more" else names[str(action.target)]
+
+    def apply(self, s: State, player: str, action: Action) -> None:
+        if action.kind == "feature":
+            begin_entry(s, player, str(action.target), final=True)
+            return
+        s.steps.pop()
+        finish(s)

@@ -1,0 +1,81 @@
+"""What the table sees: the public view (everything; nothing in Carcassonne is secret).
+
+>>> from companion.carcassonne.engine import new_game
+>>> view = public_view(new_game(["red", "blue"], seed=1))
+>>> view["game"], view["decision"]["kind"], view["decision"]["parallel"], view["track"]["red"]
+('carcassonne', 'play', False, {'score': 0, 'laps': 0, 'marker': 0, 'tiles': 'no score tile'})
+>>> view["events"][0]["kind"]
+'setup'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from companion.carcassonne.engine import decision
+from companion.carcassonne.form import Confirm, FeatureForm
+from companion.carcassonne.state import State
+from companion.carcassonne.track import track_json
+from companion.kit.events import Event
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    detail = e.detail.to_json() if hasattr(e.detail, "to_json") else e.detail
+    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": detail, "round": e.round}
+
+
+def _entry(s: State) -> dict[str, Any] | None:
+    """The feature being entered now, as far as it goes, and who still has to confirm it."""
+    top = s.steps[-1] if s.steps else None
+    form = top.form if isinstance(top, Confirm) else top
+    if not isinstance(form, FeatureForm):
+        return None
+    out: dict[str, Any] = {
+        "placer": form.placer,
+        "type": form.type,
+        "final": form.final,
+        "stage": "confirm" if isinstance(top, Confirm) else form.stage,
+        "values": dict(form.values),
+        "meeples": {c: {"normal": n, "big": b} for c, (n, b) in form.meeples.items()},
+    }
+    if isinstance(top, Confirm):
+        out["confirmed"] = list(top.agreed)
+        out["to_confirm"] = list(top.deciders(s))
+    field = form.field(s)
+    if field is not None and not isinstance(top, Confirm):
+        out["field"] = asdict(field)
+    return out
+
+
+def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """`events`: the game's events as JSON from whoever keeps the log (the session); without
+    it, the events the state announced since they were last taken."""
+    d = decision(s)
+    top = s.steps[-1] if s.steps else None
+    pending = None
+    if d is not None and top is not None:
+        pending = {
+            "players": list(d.players),
+            "kind": d.kind,
+            "prompt": d.prompt,
+            "secret": False,
+            "parallel": bool(top.parallel),
+        }
+    return {
+        "game": "carcassonne",
+        "players": list(s.players),
+        "round": s.round,
+        "rounds": [],
+        "phase": s.phase,
+        "options": {"expansion": s.options.expansion, "edition": s.options.edition},
+        "scores": dict(s.scores),
+        "track": track_json(s.scores),
+        "decision": pending,
+        "entry": _entry(s),
+        "scored": [dict(item) for item in s.log],
+        "winners": list(s.winners),
+        "over": s.is_over,
+        "events": [event_json(e) for e in s.events] if events is None else list(events),
+    }
