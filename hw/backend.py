@@ -98,7 +98,7 @@ class Backend(ABC):
 
     @abstractmethod
     def buzzer(self, cfg: BuzzerConfig, pin_factory: Any) -> Buzzer:
-        """The piezo on ``cfg.pin`` (gpiozero's errors pass through: the caller names them)."""
+        """The buzzer on ``cfg.pin`` (gpiozero's errors pass through: the caller names them)."""
 
     @abstractmethod
     def speaker(self, cfg: SpeakerConfig) -> Speaker:
@@ -109,7 +109,7 @@ class Backend(ABC):
 
 
 class PiBackend(Backend):
-    """The real table: lgpio pins, luma.oled and luma.led-matrix on their buses, the piezo on
+    """The real table: lgpio pins, luma.oled and luma.led-matrix on their buses, the buzzer on
     PWM, espeak-ng on the sound card."""
 
     name = "pi"

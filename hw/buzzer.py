@@ -1,4 +1,4 @@
-"""The piezo: short tones and named cues, played in the background on gpiozero's TonalBuzzer.
+"""The buzzer: short tones and named cues, played in the background on gpiozero's TonalBuzzer.
 
 >>> from gpiozero.pins.mock import MockFactory, MockPWMPin
 >>> factory = MockFactory(revision="d04170", pin_class=MockPWMPin)
@@ -54,7 +54,8 @@ def cue_notes(name: str, mid_tone: str) -> tuple[Note, ...]:
 
 
 class Buzzer(QueueWorker):
-    """A passive piezo on a PWM-capable GPIO; ``play`` queues notes and returns at once."""
+    """A passive buzzer on a PWM-capable GPIO, through a transistor; ``play`` queues notes and
+    returns at once."""
 
     def __init__(
         self,

@@ -10,9 +10,11 @@
 #
 # Where each driver comes from (the venv is made with --system-site-packages, so pip takes a system
 # package that satisfies the project and installs into the venv only what is missing or too old):
-# - lgpio: Raspberry Pi OS's python3-lgpio. Without it (plain Debian) pip takes PyPI's wheel (64-
-#   and 32-bit, up to Python 3.12) or, on Trixie's 3.13, builds PyPI's source: it carries the C
-#   library, which PYPI=1 builds in (else it needs liblgpio, which only Raspberry Pi OS packages).
+# - lgpio: Raspberry Pi OS's python3-lgpio, when pip sees its metadata (systemd/pip_sees.py asks).
+#   Without it (plain Debian, or a package pip cannot see) pip takes PyPI's wheel (64- and 32-bit,
+#   up to Python 3.12) or, on Trixie's 3.13, builds PyPI's source, with swig and a compiler this
+#   script then installs: it carries the C library, which PYPI=1 builds in (else it needs
+#   liblgpio, which only Raspberry Pi OS packages).
 # - spidev, smbus2, cbor2 (luma's): the distribution's.
 # - Pillow: Trixie's python3-pil (11); Bookworm's (9.4) is older than the 10.1 the project needs,
 #   so pip takes PyPI's wheel on 64-bit, and on 32-bit, where PyPI has none, piwheels' (Raspberry
@@ -38,19 +40,25 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-cbor2 python3-pil
   espeak-ng alsa-utils i2c-tools)
-# What pip needs to build a driver that has neither a system package nor a wheel here.
-BUILD=()
+# Raspberry Pi OS's python3-lgpio; plain Debian has none.
 if apt-cache show python3-lgpio >/dev/null 2>&1; then
   PACKAGES+=(python3-lgpio)
-else
-  BUILD+=(swig)
 fi
+apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
+# What pip needs to build a driver that has neither a system package it sees nor a wheel here.
+# pip keeps the system's lgpio only if it reads its metadata (of 0.2.2 or later, as the [pi] extra
+# asks): an lgpio that imports without it is fetched again, and on Trixie's Python 3.13, where
+# PyPI has no wheel, built from source. Asked after python3-lgpio is in, not assumed.
+BUILD=()
+python3 "$SOURCE/systemd/pip_sees.py" lgpio 0.2.2 || BUILD+=(swig)
 case "$(dpkg --print-architecture)" in
   armhf | armel) BUILD+=(libjpeg-dev zlib1g-dev) ;;  # Pillow, where no wheel is found
 esac
-[ ${#BUILD[@]} -eq 0 ] || BUILD+=(python3-dev gcc libc6-dev)
-apt-get install -y -qq "${PACKAGES[@]}" "${BUILD[@]}" >/dev/null
-[ ${#BUILD[@]} -eq 0 ] || echo "  and what pip may need to build lgpio or Pillow: ${BUILD[*]}"
+if [ ${#BUILD[@]} -gt 0 ]; then
+  BUILD+=(python3-dev gcc libc6-dev)
+  apt-get install -y -qq "${BUILD[@]}" >/dev/null
+  echo "  and what pip may need to build lgpio or Pillow: ${BUILD[*]}"
+fi
 
 echo "+ i2c-dev loaded at every boot (/etc/modules-load.d/$SERVICE.conf)"
 echo i2c-dev >"/etc/modules-load.d/$SERVICE.conf"

@@ -43,7 +43,7 @@ def gpio(default: Any = REQUIRED, **kw: Any) -> Any:
 
 
 def _mid_tones() -> tuple[str, ...]:
-    """Every accepted ``buzzer.mid_tone``: C4–C6, where a piezo sounds and where the cues (an
+    """Every accepted ``buzzer.mid_tone``: C4–C6, where a small buzzer sounds and where the cues (an
     octave either side) and gpiozero's range (up to 3 octaves either side) stay playable."""
     from gpiozero.tones import Tone
 

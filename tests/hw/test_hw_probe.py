@@ -327,8 +327,9 @@ def test_a_spi_device_the_user_may_not_open_names_the_spi_group(machine, monkeyp
 
 
 def test_a_missing_spi_display_is_named_with_the_overlay_for_ce1_and_miso(machine):
-    _, dev, _ = machine  # sim.toml: the main display on SPI0 CE1, MISO on; no spidev0.1 here
-    assert probed(load_config(CONFIG / "sim.toml"), machine) == [
+    _, dev, _ = machine  # sim.toml: the main display on SPI0 CE1; no spidev0.1 here
+    cfg = edited("sim.toml", **{"buses.spi_miso": True})  # a build that reads over SPI
+    assert probed(cfg, machine) == [
         f"display.spi_device: {dev}/spidev0.1 is missing: add 'dtoverlay=spi0-2cs' to "
         f"{CONFIG_TXT} (and no other spi0 overlay or dtparam=spi=on) and reboot"
     ]
@@ -344,7 +345,7 @@ def test_the_spi_advice_keeps_2cs_when_the_config_asks_for_it(machine):
     )
     cfg = edited("sim.toml", **moved)  # the main display moved to I²C: nothing on CE1
     assert probed(cfg, machine) == [
-        f"matrix.spi_device: {dev}/spidev0.0 is missing: add 'dtoverlay=spi0-2cs' to "
+        f"matrix.spi_device: {dev}/spidev0.0 is missing: add 'dtoverlay=spi0-2cs,no_miso' to "
         f"{CONFIG_TXT} (and no other spi0 overlay or dtparam=spi=on) and reboot"
     ]
 
