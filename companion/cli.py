@@ -9,6 +9,19 @@ import sys
 from pathlib import Path
 
 
+def _game_option(parser: argparse.ArgumentParser) -> None:
+    from companion import games
+
+    known = games.available()
+    parser.add_argument(
+        "--game",
+        choices=known,
+        default=known[0],
+        metavar="GAME",
+        help=f"the game: {', '.join(known)} (default {known[0]})",
+    )
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -46,7 +59,10 @@ def _build_parser() -> argparse.ArgumentParser:
     screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
-    demo.add_argument("--players", type=_players, default=5, help="2 to 5 (default 5)")
+    _game_option(demo)
+    demo.add_argument(
+        "--players", type=_players, help="2 to the game's most (default: the most, 5 at most)"
+    )
     demo.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
     demo.add_argument(
         "--pace",
@@ -223,8 +239,16 @@ def _run(args: argparse.Namespace) -> int:
             return 2
         return run_screens(args.out, args.seed, args.players, args.scale)
     if args.command == "demo":
+        from companion import games
         from companion.commands.demo import DEFAULT_PACE, run_demo
 
+        low, high = games.load(args.game).info.players
+        if args.players is not None and not low <= args.players <= min(high, 5):
+            most = min(high, 5)  # the demo's table has five pads
+            print(
+                f"companion demo: --players: {args.game} plays {low}–{most} here", file=sys.stderr
+            )
+            return 2
         pace = args.pace if args.pace is not None else (0.0 if args.json else DEFAULT_PACE)
         frames = _output_folder("demo", "--frames", args.frames) if args.frames else None
         if args.frames and frames is None:
@@ -233,7 +257,9 @@ def _run(args: argparse.Namespace) -> int:
 
         store = Path(args.store).resolve() if args.store else None  # absolute: see run
         try:
-            return run_demo(args.players, args.seed, pace, args.json, frames, store_path=store)
+            return run_demo(
+                args.players, args.seed, pace, args.json, frames, store_path=store, game=args.game
+            )
         except NotAStore as e:  # never played over, never replaced
             print(f"companion demo: --store {e.strerror}", file=sys.stderr)
             return 2

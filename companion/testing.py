@@ -19,13 +19,13 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
+from companion import games
 from companion.app.menus import presses_to
 from companion.app.mode import Mode
 from companion.app.table import TableApp
 from companion.elgrande.bots import Bot, GreedyBot, RandomBot, RelativeBot
-from companion.elgrande.engine import decision, legal_actions
-from companion.elgrande.moves import Action
-from companion.elgrande.state import State
+from companion.kit.moves import Action
+from companion.session.store import DEFAULT_GAME
 from hw.backend import MockBackend
 from hw.events import Btn
 from hw.hardware import Hardware
@@ -104,18 +104,22 @@ class StateSeeded:
     True
     """
 
-    def __init__(self, kind: type[RandomBot], seed: int) -> None:
-        self.kind, self.seed = kind, seed
+    def __init__(self, kind: type[Any], seed: int, game: str = DEFAULT_GAME) -> None:
+        self.kind, self.seed, self.game = kind, seed, games.load(game)
 
-    def choose(self, s: State, player: str) -> Action:
+    def choose(self, s: Any, player: str) -> Action:
         # The number of public events and the menu offered tell one decision from the next.
-        offered = ",".join(str(a) for a in legal_actions(s, player))
+        offered = ",".join(str(a) for a in self.game.legal_actions(s, player))
         key = f"{self.seed}|{player}|{s.event_count}|{offered}".encode()
         return self.kind(zlib.crc32(key)).choose(s, player)
 
 
-def make_bots(seats: tuple[str, ...], seed: int) -> dict[str, Bot]:
-    """Greedy bots with one random one among them, each seeded from the game's seed."""
+def make_bots(seats: tuple[str, ...], seed: int, game: str = DEFAULT_GAME) -> dict[str, Bot]:
+    """El Grande: greedy bots with one random one among them; another game: its own first bot
+    kind at every seat. Each is seeded from the game's seed."""
+    if game != DEFAULT_GAME:
+        kind = next(iter(games.load(game).bots.values()))
+        return {p: StateSeeded(kind, seed * 10 + i, game) for i, p in enumerate(seats)}
     return {
         p: StateSeeded(RandomBot if i == len(seats) - 1 else GreedyBot, seed * 10 + i)
         for i, p in enumerate(seats)
@@ -182,7 +186,7 @@ class BotDriver:
             return (seats[0], ["select"]) if self.pages else None
         s = app.session
         assert s is not None
-        d = decision(s.state)
+        d = s.decision()
         if d is None:
             return None
         for p in d.players:

@@ -15,11 +15,11 @@ from companion.akropolis import engine, score_document, views
 from companion.akropolis.bots import TallyBot
 from companion.akropolis.options import CHOICES, Options
 from companion.akropolis.state import State
-from companion.kit.game import GameInfo
+from companion.kit.game import GameBase, GameInfo
 from companion.kit.moves import Action, Decision
 
 
-class Akropolis:
+class Akropolis(GameBase):
     info = GameInfo(
         id="akropolis",
         name="Akropolis",

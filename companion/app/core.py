@@ -107,7 +107,7 @@ class TableCore:
                 self.menus[p] = NumberMenu(seat.number)
                 self._menu_keys[p] = (s.stamp, key)
                 return self.menus[p]
-            menu = MenuState(actions, s.game.describe)
+            menu = MenuState(actions, s.label)
             start = likeliest(actions, self.last_pick.get(p))
             if start is not None:
                 menu.point_at(start)

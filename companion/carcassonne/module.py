@@ -9,12 +9,12 @@ from companion.carcassonne import engine, score_file, views
 from companion.carcassonne.bots import RandomBot
 from companion.carcassonne.options import CHOICES, Options
 from companion.carcassonne.state import State
-from companion.kit.game import GameInfo
+from companion.kit.game import GameBase, GameInfo
 from companion.kit.moves import Action, Decision
 from companion.kit.steps import NumberField
 
 
-class Carcassonne:
+class Carcassonne(GameBase):
     info = GameInfo(
         id="carcassonne",
         name="Carcassonne",

@@ -13,11 +13,13 @@ from companion.castell import engine, score_file, views
 from companion.castell.bots import PlausibleBot, RandomBot
 from companion.castell.options import CHOICES, TableOptions
 from companion.castell.state import State
-from companion.kit.game import GameInfo
+from companion.kit.game import GameBase, GameInfo
 from companion.kit.moves import Action, Decision
 
 
-class Castell:
+class Castell(GameBase):
+    # A festival's best towers, once announced, and the final count are not taken back.
+    undo_barriers = frozenset({"best_tower", "score", "totals", "ranking", "game_over"})
     info = GameInfo(
         id="castell",
         name="Castell",

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion import games
 from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
 from companion.app.mode import Mode
@@ -24,7 +25,7 @@ from companion.commands.demo_summary import game_summary
 from companion.commands.terminal import framed
 from companion.session.resilient import open_resilient
 from companion.session.session import Session
-from companion.session.store import MemoryStore, Store, StoreError
+from companion.session.store import DEFAULT_GAME, MemoryStore, Store, StoreError
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
 from hw.backend import MockBackend
 from hw.hardware import build_hardware
@@ -76,22 +77,25 @@ def _open_store(path: Path | None) -> tuple[Store, bool]:
 
 
 def run_demo(
-    players: int = 5,
+    players: int | None = None,  # None: as many as the game seats and the pads allow
     seed: int = 1,
     pace: float = DEFAULT_PACE,
     as_json: bool = False,
     frames: Path | None = None,
     out: TextIO | None = None,  # standard output as it is when called
     store_path: Path | None = None,
+    game: str = DEFAULT_GAME,
 ) -> int:
     out = sys.stdout if out is None else out
     hardware, table = load_app_config(None, "pi.toml")
-    seats = tuple(hardware.players)[:players]
+    info = games.load(game).info
+    seats = tuple(hardware.players)[: players or info.players[1]]
     clock = VirtualClock()
     store, unfinished = _open_store(store_path)
     hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     try:
-        defaults = TableDefaults(table.options, seats)
+        options = table.options if table.game == game else table.others.get(game)
+        defaults = TableDefaults(options, seats, game)
         app = TableApp(hw, defaults, seed=seed, out_dir=frames, store=store, resume=unfinished)
         recorded: list[Any] = []  # every main display frame shown, with --frames
         if frames is not None:
@@ -99,6 +103,7 @@ def run_demo(
         if unfinished and app.session is not None:
             # The stored game wins over --players/--seed: it is the one to finish.
             seats, seed = app.session.players, app.session.header.seed
+            game, info = app.session.header.game, app.session.game.info
             if not as_json:
                 print(f"Resuming the unfinished game in {store_path}.", file=out)
         if not as_json:
@@ -106,7 +111,7 @@ def run_demo(
             app.outputs.on_say.append(printer.say)
             app.outputs.on_main.append(printer.main)
             print(
-                f"El Grande companion demo: {len(seats)} bots ({', '.join(seats)}), seed {seed}.\n"
+                f"{info.name} companion demo: {len(seats)} bots ({', '.join(seats)}), seed {seed}.\n"
                 "Each bot presses its pad's buttons through gpiozero's mock pins; below is what\n"
                 "the voice says, and the main display and matrix as each round begins.\n",
                 file=out,
@@ -114,7 +119,7 @@ def run_demo(
             )
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")
         loop.start()
-        driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events)
+        driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed, game), hw.events)
         try:
             while driver.step():
                 if pace:
@@ -140,6 +145,7 @@ def run_demo(
             if frames is not None:
                 print(f"Frames, animation and score chart saved in {frames}", file=out)
             again = f"companion demo --players {len(seats)} --seed {seed}"
+            again += "" if game == DEFAULT_GAME else f" --game {game}"
             print(f"Same game again: {again}", file=out)
         return 0
     finally:

@@ -17,6 +17,7 @@ from companion.elgrande.data import CASTILLO
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.options import CHOICES, TableOptions
 from companion.elgrande.state import State
+from companion.elgrande.summary import card_actions
 from companion.elgrande.undo_words import board_change, places
 from companion.kit.game import GameInfo
 
@@ -90,6 +91,12 @@ class ElGrande:
     own_view = staticmethod(views.own_view)
     describe = staticmethod(describe)
 
+    def label(self, state: State, action: Action) -> str:
+        return describe(action)
+
+    def number_field(self, state: State, player: str) -> None:
+        return None  # every choice is a menu
+
     def undo_text(self, before: State, after: State, player: str, action: Action) -> str:
         """What the table hears of an undo: what was taken back, and what to change on the
         real board so that it matches the device again."""
@@ -105,6 +112,16 @@ class ElGrande:
 
     def score_document(self, doc: Any) -> dict[str, Any]:
         return score_file.score_document(doc)
+
+    def summary(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: dict[str, Any],
+        decisions: Sequence[tuple[str, Action]],
+    ) -> dict[str, Any]:
+        """What `companion demo --json` says of a finished game besides its scores."""
+        return {"actions": card_actions(players, seed, options, decisions)}
 
 
 MODULE = ElGrande()

@@ -65,7 +65,15 @@ class GameModule(Protocol):
         ...
 
     def describe(self, action: Action) -> str:
-        """A short label for an action (a pad menu line, a log)."""
+        """A short label for an action out of context (a log)."""
+        ...
+
+    def label(self, state: Any, action: Action) -> str:
+        """An action as a pad menu shows it now (the deciding step may name it better)."""
+        ...
+
+    def number_field(self, state: Any, player: str) -> Any:
+        """The NumberField `player` is asked now (a pad shows a stepper), or None."""
         ...
 
     def undo_text(self, before: Any, after: Any, player: str, action: Action) -> str:
@@ -76,3 +84,31 @@ class GameModule(Protocol):
         """`companion score FILE` for this game: a parsed JSON document in, the JSON result out
         (`totals` by player first); bad input raises `companion.kit.strict_json.InputError`."""
         ...
+
+
+class GameBase:
+    """What a game module may leave to the kit: a game whose steps name their own choices
+    (`Step.label`), whose seats hold no secret, and whose numbers are asked by its steps
+    (`Step.number`). El Grande overrides each; the ledger games inherit them."""
+
+    undo_barriers: frozenset[str] = frozenset({"score", "totals", "ranking", "game_over"})
+
+    def own_view(self, state: Any, player: str) -> dict[str, Any]:
+        return {}
+
+    def describe(self, action: Action) -> str:
+        kind = action.kind.replace("_", " ")
+        return kind if action.target is None else f"{kind} {action.target}"
+
+    def label(self, state: Any, action: Action) -> str:
+        """An action as the deciding step names it (a pad menu's line)."""
+        top = state.steps[-1] if state.steps else None
+        return top.label(action) if top is not None else self.describe(action)
+
+    def number_field(self, state: Any, player: str) -> Any:
+        """The number `player` is asked now (a pad shows a stepper), or None."""
+        top = state.steps[-1] if state.steps else None
+        return top.number(state, player) if top is not None else None
+
+    def undo_text(self, before: Any, after: Any, player: str, action: Action) -> str:
+        return f"{player} takes back: {self.label(before, action)}"

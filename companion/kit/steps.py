@@ -53,6 +53,10 @@ class Step:
     def label(action: Action) -> str:
         return str(action)
 
+    def number(self, s: Any, player: str) -> NumberField | None:
+        """The number `player` is asked, when the choice is one (a pad shows a stepper)."""
+        return None
+
     def deciders(self, s: Any) -> tuple[str, ...]:
         raise NotImplementedError
 
@@ -118,6 +122,17 @@ class ParallelEntry(Step):
 
     def deciders(self, s: Any) -> tuple[str, ...]:
         return tuple(p for p in self.forms if self.field(p) is not None)
+
+    def number(self, s: Any, player: str) -> NumberField | None:
+        return self.field(player)
+
+    def label(self, action: Action) -> str:  # type: ignore[override]
+        """ "Markets: value 12": the field's label and the number."""
+        for form in self.forms.values():
+            for f in form:
+                if f.key == action.kind:
+                    return f"{f.label} {action.target}"
+        return str(action)
 
     def entered(self, player: str) -> bool:
         """Has `player` entered anything here? (Their latest decision is then this step's: the

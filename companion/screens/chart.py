@@ -50,6 +50,8 @@ def score_history(
         elif event.get("kind") == "score":
             # Public events are plain JSON (session views): a score's detail is a mapping.
             points = detail.get("points") if isinstance(detail, Mapping) else None
+            if isinstance(points, int) and "player" in detail:  # one line of one player's
+                points = {detail["player"]: points}
             for p, n in (points or {}).items():
                 totals[p] = totals.get(p, 0) + int(n)
         elif event.get("kind") == "totals":

@@ -165,6 +165,10 @@ class Session:
             ("legal", player), lambda: tuple(self.game.legal_actions(self.state, player))
         )
 
+    def label(self, action: Action) -> str:
+        """A choice as the pads name it now (the deciding step's words)."""
+        return self.game.label(self.state, action)
+
     def public_waiting(self) -> list[str]:
         """Who the public may be told is still choosing. In a sealed step a player whose choice
         clashed and must be made again is *not* named: the public only sees "waiting"."""

@@ -156,7 +156,6 @@ def seat_view(
     else:
         may_look = top is not None and top.private_options and player in waiting
     own = game.own_view(state, player)  # the game's one word on what a seat may know
-    asking = getattr(top, "field", None) if getattr(top, "parallel", False) else None
     return SeatView(
         player=player,
         hand=tuple(own.get("hand", ())),
@@ -165,5 +164,5 @@ def seat_view(
         notice=own.get("notice"),
         sealed_choice=own.get("sealed"),
         may_look=bool(may_look),
-        number=asking(player) if asking is not None and options else None,
+        number=game.number_field(state, player) if options else None,
     )
