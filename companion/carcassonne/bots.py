@@ -55,9 +55,11 @@ class RandomBot:
             if done >= len(FINAL_ORDER):
                 return Action("no_more")
             return Action("feature", FINAL_ORDER[done])
-        if "big" in kinds:
+        if "big" in kinds:  # the big meeple menu: its own if free, else a rival's (never
+            # "back": a bot choosing from the same state again would open it again forever)
             mine = Action("big", top.placer)
-            return mine if mine in legal else Action("back")
+            bigs = [a for a in legal if a.kind == "big"]
+            return mine if mine in legal else (bigs[0] if bigs else Action("back"))
         if "done" in kinds:
             return self._meeple(top, legal)
         return self._answer(top, legal)
