@@ -9,16 +9,17 @@ import sys
 from pathlib import Path
 
 
-def _game_option(parser: argparse.ArgumentParser) -> None:
+def _game_option(parser: argparse.ArgumentParser, default: str | None = "elgrande") -> None:
     from companion import games
 
     known = games.available()
+    said = default or "the table file's game"
     parser.add_argument(
         "--game",
         choices=known,
-        default=known[0],
+        default=default,
         metavar="GAME",
-        help=f"the game: {', '.join(known)} (default {known[0]})",
+        help=f"the game: {', '.join(known)} (default: {said})",
     )
 
 
@@ -55,7 +56,10 @@ def _build_parser() -> argparse.ArgumentParser:
     screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
     screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
     screens.add_argument("--seed", type=_seed, default=7, help="the bot game's seed (default 7)")
-    screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
+    screens.add_argument(
+        "--players", type=int, help="2 to the game's most (default: the most, 5 at most)"
+    )
+    _game_option(screens)
     screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
@@ -88,6 +92,7 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
+    _game_option(sim, default=None)
     sim.add_argument(
         "--bots",
         metavar="SEATS",
@@ -237,7 +242,11 @@ def _run(args: argparse.Namespace) -> int:
 
         if _output_folder("screens", "--out", args.out) is None:
             return 2
-        return run_screens(args.out, args.seed, args.players, args.scale)
+        from companion import games
+
+        most = min(games.load(args.game).info.players[1], 5)
+        players = args.players if args.players is not None else most
+        return run_screens(args.out, args.seed, players, args.scale, args.game)
     if args.command == "demo":
         from companion import games
         from companion.commands.demo import DEFAULT_PACE, run_demo
@@ -292,6 +301,7 @@ def _run(args: argparse.Namespace) -> int:
                     pace=pace,
                     show_bots=args.show_bots,
                     log_path=log,
+                    game=args.game,
                 )
             from companion.commands.run import run_table
 

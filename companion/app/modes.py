@@ -206,7 +206,7 @@ class Game(TableMode):
         if t.privacy is not None:
             return privacy_ui(t, t.privacy, alerts)
         if t.s.game.info.page == "ledger":
-            return ledger_ui(t.view, t.public_note, alerts)
+            return ledger_ui(t.view, t.public_note, alerts, t.hw.display.size[0])
         checked = _board_check(t, alerts)
         if checked is not None:
             return checked

@@ -39,8 +39,8 @@ def own(t: TableCore, p: str) -> tuple[tuple[str, ...], int] | None:
     """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p
     does not play). render_pad reads nothing else of the player's view."""
     s = t.session
-    if s is None or p not in s.players:
-        return None
+    if s is None or p not in s.players or not s.game.info.hidden_information:
+        return None  # not playing, or a game whose seats hold nothing of their own
     seat = t.seat(p)
     return (seat.hand, seat.castillo)
 

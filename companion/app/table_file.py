@@ -71,7 +71,7 @@ def _option_problems(raw: dict[str, Any], game: str, where: str) -> tuple[Any, l
     for key, value in raw.items():
         if key not in choices:
             problems.append(
-                f"{shown_key(where + key)}: unknown key; accepted here: {', '.join(choices)}"
+                f"{where}{shown_key(key)}: unknown key; accepted here: {', '.join(choices)}"
             )
             continue
         # bool is an int: compare types too, as the games' options do.

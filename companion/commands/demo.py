@@ -111,7 +111,8 @@ def run_demo(
             app.outputs.on_say.append(printer.say)
             app.outputs.on_main.append(printer.main)
             print(
-                f"{info.name} companion demo: {len(seats)} bots ({', '.join(seats)}), seed {seed}.\n"
+                f"{info.name} companion demo: {len(seats)} bots ({', '.join(seats)}),"
+                f" seed {seed}.\n"
                 "Each bot presses its pad's buttons through gpiozero's mock pins; below is what\n"
                 "the voice says, and the main display and matrix as each round begins.\n",
                 file=out,

@@ -20,7 +20,13 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.commands.sim_board import board_lines, board_width, player_lines, round_line
+from companion.commands.sim_board import (
+    board_lines,
+    board_width,
+    ledger_lines,
+    player_lines,
+    round_line,
+)
 from companion.screens import MainUI
 from companion.session.views import TableView
 
@@ -85,14 +91,20 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     large = rows >= LARGE[0] and cols >= LARGE[1]
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
-    header = f"El Grande sim · {round_line(snap.view)}" if snap.view else "El Grande sim · set-up"
+    name = snap.view.game_name if snap.view else "Table companion"
+    header = f"{name} sim · {round_line(snap.view)}" if snap.view else f"{name} sim · set-up"
     grid[0] = (snap.notice or header)[:width]
     y = 1
     # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.
     board = snap.view is not None and (large or snap.main.screen != "announce")
     log_h = 0 if large else log_height(rows, cols)
     log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
-    if board and snap.view is not None:
+    if board and snap.view is not None and snap.view.page == "ledger":
+        room = log_top - min(len(snap.seats), 5) - 4 - y
+        for line in _fit(ledger_lines(snap.view, width), max(room, 2), "…"):
+            grid[y] = line
+            y += 1
+    elif board and snap.view is not None:
         board_w = board_width(snap.view)
         left = board_lines(snap.view)
         right = player_lines(snap.view, width - board_w - 1)

@@ -114,7 +114,7 @@ ANNOUNCE = [
     *UNDER_ONE_PAD,
 ]
 SETUP = [
-    "El Grande sim · set-up",
+    "Table companion sim · set-up",
     "── main display ───────────────────────────────────────────────────────────────",
     "Start?",
     "▶ Start",
