@@ -11,8 +11,8 @@ The model of a press on a Pi Zero 2 W, in the order the app does it: the decisio
 (every fsync of a press comes before its first frame), then the app thread draws the frames one
 after the other, and each frame, once given, goes to its bus's writer thread (hw/bus_writer.py),
 which works its frames off in order: the driver's CPU time, then the bytes on the wires. With
-every CPU time here × ZERO2_CPU_FACTOR, a frame given after ``given`` of the press's CPU time
-is done at
+every CPU time here × the CPU factor measured in the same run (bench_calibrate.py), a frame
+given after ``given`` of the press's CPU time is done at
 
     done = max(its bus's previous frame done, fsyncs × SD_FSYNC_MS + given)
            + its driver's CPU time + its bytes' time on its wires
@@ -45,7 +45,6 @@ I2C_HZ = 400_000
 I2C_CLOCKS_PER_BYTE = 9  # 8 data bits and the acknowledge
 SPI_HZ = 8_000_000  # luma's default bus_speed_hz, which the reference build keeps
 MUX_SELECT_BYTES = 2  # the TCA9548A's address byte and its control register
-ZERO2_CPU_FACTOR = 10.0  # a press's CPU time on a Zero 2 W over this machine's (see performance.md)
 SD_FSYNC_MS = 4.0  # one fsync on an A1-rated SD card: two 4 KiB writes at its 500 IOPS floor
 MATRIX_KEY = "matrix"  # hw.matrix.Matrix's key
 
@@ -203,15 +202,16 @@ def zero2_ms(
     cpu_s: float,
     fsyncs: int,
     bus: PressBytes,
-    factor: float = ZERO2_CPU_FACTOR,
+    factor: float,
     fsync_ms: float = SD_FSYNC_MS,
 ) -> float:
-    """The modelled press → last pixel on a Pi Zero 2 W, in milliseconds.
+    """The modelled press → last pixel on a Pi Zero 2 W, in milliseconds, with every CPU time
+    here × ``factor`` (bench_calibrate.cpu_factor).
 
     >>> pad = Write("i2c-1", given_s=0.0002, cpu_s=0.0001, sent=400)   # given first: 2 ms in
     >>> main = Write("i2c-0", given_s=0.0008, cpu_s=0.0001, sent=200)  # given 8 ms in
     >>> both = PressBytes({"i2c-1": 400, "i2c-0": 200}, changed=560, writes=(pad, main))
-    >>> zero2_ms(0.001, 2, both)   # 8 + max(10, 2 + 1 + 9, 8 + 1 + 4.5)
+    >>> zero2_ms(0.001, 2, both, factor=10)   # 8 + max(10, 2 + 1 + 9, 8 + 1 + 4.5)
     21.5
     """
     stored = fsyncs * fsync_ms  # the decision, before anything is drawn

@@ -11,14 +11,16 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.commands import bench_calibrate
 from companion.commands.bench_bus import BusMeter, PressBytes
 
 MIN_PRESSES = 2000
 PLAYERS = 5
+CALIBRATE_EVERY = 100  # presses between two samples of the calibration workload
 
 
 @dataclass
@@ -32,6 +34,9 @@ class PressRun:
     fsyncs: list[int]  # the fsyncs each press made (fsync_counter)
     bus: list[PressBytes]  # the bytes each press would put on the buses, and their limit
     store_path: Path  # the SQLite file of the last game played (whole, for the resume figure)
+    # Seconds of CPU a pass of the calibration workload took, sampled between the presses so
+    # that both share the run's conditions (bench_calibrate.py)
+    calibration: list[float] = field(default_factory=list)
 
 
 # -- a press ---------------------------------------------------------------------------------------
@@ -154,6 +159,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     writes: list[int] = []
     commits: list[float] = []
     cpu: list[float] = []
+    calibration: list[float] = []
     try:
         counter.__enter__()
         kept = open_resilient(path, durable=timed_store)  # the net, as `companion run` has it
@@ -182,6 +188,8 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 fsyncs.append(counter.take())
                 bus.append(meter.press(frames))  # after the timing: the Pi has no such step
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
+                if len(durations) % CALIBRATE_EVERY == 0:  # beside the presses, between two
+                    calibration.append(bench_calibrate.sample())
         if app.mode != Mode.FINAL:
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
         if not kept.saving:  # the commits timed would not be every decision's
@@ -192,15 +200,17 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         hw.close()
         for store in stores:
             store.close()
-    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path)
+    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path, calibration)
 
 
 def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
-    """Whole games, seed after seed, until at least `minimum` presses were timed."""
-    run = PressRun([], [], [], [], [], [], folder)
+    """Whole games, seed after seed, until at least `minimum` presses were timed; the
+    calibration workload sampled before the first game and every CALIBRATE_EVERY presses."""
+    run = PressRun([], [], [], [], [], [], folder, [bench_calibrate.sample()])
     seed = 1
     while len(run.durations) < minimum:
         game = play_timed_game(seed, folder)
+        run.calibration += game.calibration
         run.durations += game.durations
         run.writes += game.writes
         run.committing += game.committing
