@@ -105,6 +105,7 @@ class Breakdown:
     fsyncs_p99: float
     calibration_pass_ms: float  # the calibration workload's pass here (median of the samples)
     calibration_samples: int
+    fsync_cpu_ms: float  # the CPU one fsync takes here (the median sample), out of the model's
 
 
 def run_all(
@@ -129,8 +130,10 @@ def run_all(
     commits = [c for c in run.committing if c] or [0.0]
     software = [d - c for d, c in zip(run.durations, run.committing, strict=True)]
     factor = cpu_factor(run.calibration)
+    fsync_cpu = percentile(run.fsync_cpu, 50) if run.fsync_cpu else 0.0
     zero2 = [
-        zero2_ms(c, f, b, factor) for c, f, b in zip(run.cpu, run.fsyncs, run.bus, strict=True)
+        zero2_ms(c, f, b, factor, fsync_cpu)
+        for c, f, b in zip(run.cpu, run.fsyncs, run.bus, strict=True)
     ]
     n = len(run.durations)
     sent, changed = sum(b.sent for b in run.bus), sum(b.changed for b in run.bus)
@@ -152,6 +155,7 @@ def run_all(
         fsyncs_p99=percentile([float(f) for f in run.fsyncs], 99),
         calibration_pass_ms=round(pass_ms(run.calibration), 3),
         calibration_samples=len(run.calibration),
+        fsync_cpu_ms=round(fsync_cpu * 1000, 3),
     )
     figures = Figures(
         press_p50_ms=round(p50 * 1000, 3),
@@ -230,7 +234,8 @@ def run_bench(as_json: bool, idle_window: float = IDLE_S, presses: int = MIN_PRE
             f"workload's {ZERO2_PASS_MS:.2f} ms a pass on a Zero 2 W over its "
             f"{b.calibration_pass_ms:g} ms here, the median of {b.calibration_samples} samples "
             f"taken between the presses), fsyncs × {SD_FSYNC_MS:g} ms "
-            f"({b.fsyncs_per_press:g} a press, p99 {b.fsyncs_p99:g}) before the first frame, "
+            f"({b.fsyncs_per_press:g} a press, p99 {b.fsyncs_p99:g}; the CPU each took here, "
+            f"{b.fsync_cpu_ms:g} ms, taken out of the press's) before the first frame, "
             f"then each frame on its bus from when it was drawn: its driver's CPU "
             f"(all buses' p99 {b.driver_cpu_p99_ms:g} ms here) and its wire time; the busiest "
             f"bus's wire time p50 {b.bus_p50_ms:g} ms, p99 {b.bus_p99_ms:g} ms (one bus for "

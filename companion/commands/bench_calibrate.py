@@ -12,9 +12,11 @@ follows the clock: 12.6469 ms a pass at 1.2 GHz is 15.18 ms at 1 GHz.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 PUBLISHED_S = 126.469  # 10,000 passes on a Raspberry Pi 3B (Cortex-A53 at 1.2 GHz)
 PUBLISHED_PASSES = 10_000
@@ -44,6 +46,34 @@ def sample(
     for _ in range(passes):
         work()
     return (clock() - start) / passes
+
+
+FSYNC_BLOCK = 4096  # a SQLite page: what a decision's commit appends to the -wal
+FSYNCS = 4  # fsyncs a sample
+
+
+def fsync_sample(
+    folder: Path,
+    fsyncs: int = FSYNCS,
+    clock: Callable[[], float] = time.thread_time,
+    sync: Callable[[int], None] = os.fsync,  # the real one: the bench counts the store's own
+) -> float:
+    """Seconds of this thread's CPU for one fsync here, of a block just appended to a file in
+    ``folder`` (the store's), averaged over ``fsyncs``. On this machine that is the kernel's
+    work for the disk; the Zero 2 W model charges each fsync the SD card's time instead."""
+    path = folder / "fsync-sample"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        spent = 0.0
+        for _ in range(fsyncs):
+            os.write(fd, bytes(FSYNC_BLOCK))
+            start = clock()
+            sync(fd)
+            spent += clock() - start
+    finally:
+        os.close(fd)
+        path.unlink()
+    return spent / fsyncs
 
 
 def pass_ms(samples: Sequence[float]) -> float:

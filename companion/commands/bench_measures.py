@@ -37,6 +37,8 @@ class PressRun:
     # Seconds of CPU a pass of the calibration workload took, sampled between the presses so
     # that both share the run's conditions (bench_calibrate.py)
     calibration: list[float] = field(default_factory=list)
+    # Seconds of CPU one fsync took here, sampled beside the calibration in the store's folder
+    fsync_cpu: list[float] = field(default_factory=list)
 
 
 # -- a press ---------------------------------------------------------------------------------------
@@ -160,6 +162,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     commits: list[float] = []
     cpu: list[float] = []
     calibration: list[float] = []
+    fsync_cpu: list[float] = []
     try:
         counter.__enter__()
         kept = open_resilient(path, durable=timed_store)  # the net, as `companion run` has it
@@ -190,6 +193,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
                 if len(durations) % CALIBRATE_EVERY == 0:  # beside the presses, between two
                     calibration.append(bench_calibrate.sample())
+                    fsync_cpu.append(bench_calibrate.fsync_sample(folder))
         if app.mode != Mode.FINAL:
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
         if not kept.saving:  # the commits timed would not be every decision's
@@ -200,17 +204,19 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         hw.close()
         for store in stores:
             store.close()
-    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path, calibration)
+    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path, calibration, fsync_cpu)
 
 
 def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
     """Whole games, seed after seed, until at least `minimum` presses were timed; the
     calibration workload sampled before the first game and every CALIBRATE_EVERY presses."""
-    run = PressRun([], [], [], [], [], [], folder, [bench_calibrate.sample()])
+    first = [bench_calibrate.sample()], [bench_calibrate.fsync_sample(folder)]
+    run = PressRun([], [], [], [], [], [], folder, *first)
     seed = 1
     while len(run.durations) < minimum:
         game = play_timed_game(seed, folder)
         run.calibration += game.calibration
+        run.fsync_cpu += game.fsync_cpu
         run.durations += game.durations
         run.writes += game.writes
         run.committing += game.committing

@@ -194,3 +194,16 @@ def test_a_bus_writes_its_frames_one_after_the_other_from_the_press_start():
     first = Write("i2c-1", given_s=0.0, cpu_s=0.0, sent=400)
     press = PressBytes({"i2c-1": 800}, 0, writes=(first, first))
     assert zero2_ms(0.0, 0, press, 10) == 18.0
+
+
+def test_the_fsyncs_own_cpu_here_is_taken_out_of_the_press_and_its_frames_never_below_zero():
+    """Each fsync is charged 4 ms; the CPU this machine spent in it is not charged again."""
+    pad = Write("i2c-1", given_s=0.0005, cpu_s=0.0, sent=400)  # 9 ms of wire
+    press = PressBytes({"i2c-1": 400}, 0, writes=(pad,))
+    # without: 8 + max(0.5 × 10 + 9, 2 × 10) = 28; the fsyncs' 0.2 ms out: 8 + 18 = 26
+    assert zero2_ms(0.002, 2, press, 10) == 28.0
+    assert zero2_ms(0.002, 2, press, 10, fsync_cpu_s=0.0001) == 26.0
+    # the frame was given 0.5 ms in, 0.3 ms of it the fsyncs': 8 + 2 + 9 = 19 (app: 8 + 14)
+    assert zero2_ms(0.0017, 2, press, 10, fsync_cpu_s=0.00015) == 22.0
+    assert zero2_ms(0.0003, 2, press, 10, fsync_cpu_s=0.001) == 8 + 9  # both floored at 0
+    assert zero2_ms(0.002, 0, press, 10, fsync_cpu_s=0.001) == 20.0  # no fsync: nothing out

@@ -4,10 +4,18 @@ passes, the median of the samples. No clock is real: a sample reads an injected 
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 
-from companion.commands.bench_calibrate import ZERO2_PASS_MS, cpu_factor, pass_ms, sample
+from companion.commands.bench_calibrate import (
+    FSYNC_BLOCK,
+    ZERO2_PASS_MS,
+    cpu_factor,
+    fsync_sample,
+    pass_ms,
+    sample,
+)
 
 
 def test_the_zero2_pass_is_the_published_pi_3b_pass_at_the_zero2_clock():
@@ -32,3 +40,16 @@ def test_the_factor_is_the_zero2_pass_over_the_median_sample_here():
 def test_no_sample_is_refused_rather_than_a_factor_assumed():
     with pytest.raises(ValueError, match="no calibration sample"):
         cpu_factor([])
+
+
+def test_an_fsync_sample_times_each_fsync_alone_of_a_block_appended_in_the_folder(tmp_path):
+    readings = itertools.count(step=0.25)
+    synced: list[int] = []  # the file's size at each fsync
+
+    def sync(fd: int) -> None:
+        synced.append(os.fstat(fd).st_size)
+
+    seconds = fsync_sample(tmp_path, 3, clock=lambda: next(readings), sync=sync)
+    assert synced == [FSYNC_BLOCK, 2 * FSYNC_BLOCK, 3 * FSYNC_BLOCK]
+    assert seconds == 0.25  # one tick between the readings around each fsync, none between
+    assert list(tmp_path.iterdir()) == []  # the sample's file is gone

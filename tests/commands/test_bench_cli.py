@@ -44,7 +44,7 @@ def _stub(monkeypatch, figures: bench.Figures) -> list[tuple[float, int]]:
     def run_all(idle_window, presses, progress):
         calls.append((idle_window, presses))
         return figures, bench.Breakdown(
-            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0, 1.25, 21
+            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0, 1.25, 21, 0.07
         )
 
     monkeypatch.setattr(bench, "run_all", run_all)
@@ -130,7 +130,7 @@ def _progress_stub(monkeypatch) -> None:
     def run_all(idle_window, presses, progress):
         progress("resume…")
         return _figures(zero2_cpu_factor=12.14), bench.Breakdown(
-            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0, 1.25, 21
+            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0, 1.25, 21, 0.07
         )
 
     monkeypatch.setattr(bench, "run_all", run_all)
@@ -159,6 +159,7 @@ def test_plain_output_says_its_progress_on_stderr_and_the_breakdown_and_load_aft
         "fsyncs × 4 ms (0.9 a press,"
     )
     assert "all: p99 66 ms;" in lines[-2]
+    assert "; the CPU each took here, 0.07 ms, taken out of the press's) before" in lines[-2]
     assert lines[-1] == "load average 1.25 at the start, 2.50 at the end; 3 cores"
 
 

@@ -80,6 +80,7 @@ def _press_run() -> PressRun:
         store_path=Path("unset"),  # the stub of measure_presses stores a game in its folder
         # a pass 20 times as fast as on the Zero 2 W, one sample stretched, one quick: × 20
         calibration=[ZERO2_PASS_S / 20, ZERO2_PASS_S / 10, ZERO2_PASS_S / 25],
+        fsync_cpu=[0.05 * MS, 0.04 * MS, 0.3 * MS],  # the median, 0.05 ms, out of each fsync
     )
 
 
@@ -147,6 +148,7 @@ def test_run_all_works_every_figure_and_the_breakdown_out_of_the_measurements(mo
         fsyncs_p99=2.0,  # rank 102; the checkpoint's 4 is rank 103
         calibration_pass_ms=0.759,  # the median sample: 15.176 ms / 20 = 0.7588
         calibration_samples=3,
+        fsync_cpu_ms=0.05,
     )
     assert figures == bench.Figures(
         press_p50_ms=5.2,  # press 52: 5.20012
@@ -194,12 +196,24 @@ def test_with_no_decision_and_nothing_changed_the_figures_fall_back_to_zero_and_
         fsyncs_p99=0.0,
         calibration_pass_ms=1.518,  # 15.176 / 10
         calibration_samples=1,
+        fsync_cpu_ms=0.0,  # none sampled: nothing taken out
     )
     assert (figures.press_p50_ms, figures.press_p99_ms) == (2.0, 2.0)
     assert (figures.zero2_press_p50_ms, figures.zero2_press_p99_ms) == (5.0, 5.0)  # 0.5 ms × 10
     assert figures.zero2_cpu_factor == 10.0
     assert (figures.bus_bytes_per_press, figures.changed_bytes_per_press) == (0.0, 0.0)
     assert figures.bus_over_changed == 1.0 and figures.writes_per_press == 0.0
+
+
+def test_the_fsyncs_own_cpu_is_taken_out_of_the_press_at_the_median_sample(monkeypatch):
+    """One press: 0.5 ms of CPU, two fsyncs of 0.1 ms each (the median sample), no frame."""
+    samples = [0.1 * MS, 0.05 * MS, 0.2 * MS]
+    one = PressRun([2 * MS], [0], [1 * MS], [0.5 * MS], [2], [PressBytes({}, 0)], Path())
+    one.calibration, one.fsync_cpu = [ZERO2_PASS_S / 10], samples
+    _stub_measures(monkeypatch, one)
+    figures, breakdown = bench.run_all()
+    assert figures.zero2_press_p99_ms == 11.0  # 2 × 4 ms + (0.5 − 2 × 0.1) ms × 10
+    assert breakdown.fsync_cpu_ms == 0.1
 
 
 def test_a_press_run_without_a_calibration_sample_is_refused_not_given_a_factor(monkeypatch):
@@ -304,11 +318,20 @@ def test_games_are_played_seed_after_seed_until_at_least_the_minimum_presses(mon
         d = float(seed)
         samples = [d / 10] * seed  # each game's own samples, taken between its presses
         return PressRun(
-            [d, d], [seed, 0], [d, 0.0], [d / 2, d], [seed, 0], bus, folder / str(seed), samples
+            [d, d],
+            [seed, 0],
+            [d, 0.0],
+            [d / 2, d],
+            [seed, 0],
+            bus,
+            folder / str(seed),
+            samples,
+            [d],
         )
 
     monkeypatch.setattr(bench_measures, "play_timed_game", game)
     monkeypatch.setattr(bench_calibrate, "sample", lambda: 9.0)  # the one before the first game
+    monkeypatch.setattr(bench_calibrate, "fsync_sample", lambda folder: 0.5)
     run = measure_presses(tmp_path, 5)
     assert played == [(1, tmp_path), (2, tmp_path), (3, tmp_path)]  # 2, 4, then 6 ≥ 5 presses
     assert run.durations == [1.0, 1.0, 2.0, 2.0, 3.0, 3.0]
@@ -319,12 +342,13 @@ def test_games_are_played_seed_after_seed_until_at_least_the_minimum_presses(mon
     assert [b.sent for b in run.bus] == [1, 1, 2, 2, 3, 3]
     assert run.store_path == tmp_path / "3"  # the last game's, whole
     assert run.calibration == [9.0, 0.1, 0.2, 0.2, 0.3, 0.3, 0.3]
+    assert run.fsync_cpu == [0.5, 1.0, 2.0, 3.0]
     played.clear()
     assert len(measure_presses(tmp_path, 4).durations) == 4  # exactly enough: no third game
     assert [seed for seed, _ in played] == [1, 2]
     played.clear()
     nothing = measure_presses(tmp_path, 0)
-    assert played == [] and nothing == PressRun([], [], [], [], [], [], tmp_path, [9.0])
+    assert played == [] and nothing == PressRun([], [], [], [], [], [], tmp_path, [9.0], [0.5])
 
 
 # -- a scripted game's presses ---------------------------------------------------------------------
@@ -458,9 +482,11 @@ def test_the_calibration_is_sampled_every_so_many_presses_between_them_never_ins
         return float(bench_measures.time.thread_time() - start)
 
     monkeypatch.setattr(bench_calibrate, "sample", sample)
+    monkeypatch.setattr(bench_calibrate, "fsync_sample", lambda folder: sample() + 1)
     run = play_timed_game(SEED, tmp_path)
     presses = seen.per_press()
     assert run.calibration == [1.0] * (len(presses) // 2)
+    assert run.fsync_cpu == [2.0] * (len(presses) // 2)
     assert run.cpu == [1 + f for _, _, f in presses]  # no press charged a sample's ticks
 
 
