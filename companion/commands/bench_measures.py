@@ -99,6 +99,7 @@ def _frames_written(hw: Any) -> int:
 def play_timed_game(seed: int, folder: Path) -> PressRun:
     """One five-player game by bots pressing mock pins; each press timed from the pin edge to
     the last display written. Returns the per-press figures and the game's store."""
+    from companion.app import heap
     from companion.app.config import load_app_config
     from companion.app.mode import Mode
     from companion.app.setup import TableDefaults
@@ -169,6 +170,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=kept)
         meter.press(frames)  # the start-up screens: on the panels before the first press
         counter.take()  # the store's opening: not a press's
+        heap.settle()  # as `companion run` does before its loop
         presser = Presser(hw, clock)
         driver = BotDriver(app, presser, make_bots(seats, seed), hw.events)
         events = hw.events
@@ -199,6 +201,7 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
         if not kept.saving:  # the commits timed would not be every decision's
             raise RuntimeError(f"the scripted game (seed {seed}) was not saved: {kept.message}")
     finally:
+        heap.unsettle()
         counter.__exit__()
         GuardedDevice._show = show  # type: ignore[method-assign]
         hw.close()
