@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from companion.app import heap
 from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
 from companion.app.systemd_notify import Notifier
@@ -66,9 +67,11 @@ def run_table(config: str, store_path: Path | None = None) -> int:
         stop_on_signals(lambda: hw.events.put(STOP))  # the loop finishes the event in hand
         kept = f"the game is kept in {path}" if store.saving else str(store.message)
         log.info("ready: %s; %s", hardware.summary(), kept)
+        heap.settle()
         run_loop(app, hw.events, notifier)
         return 0
     finally:
+        heap.unsettle()
         notifier.stopping()
         shut_down(hw, store)
         notifier.close()
