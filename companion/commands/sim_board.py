@@ -143,7 +143,7 @@ def round_line(view: TableView) -> str:
     if view.page == "ledger":
         where = f"round {view.round} of {view.rounds[-1]}" if view.round and view.rounds else ""
         return " · ".join(x for x in (where, view.phase) if x)
-    # Numbered as on the round track and by the voice: a short game plays 2, 3, 5, … of 9.
+    # Numbered as on the round track and by the voice: a short game plays 2, 3, 4, … of 9.
     where = f"round {view.round} of {view.rounds[-1]}" if view.round else "before round 1"
     king = game_data().area_name(view.king) if view.king else "-"
     return f"{where} · {view.phase} · King in {king}"

@@ -29,10 +29,10 @@ def test_a_cue_the_buzzer_refuses_drops_no_speech_and_no_page(make_table, monkey
     heard, pages = _to_first_scoring(make_table(seed=3, seats=THREE))
     table = make_table(seed=3, seats=THREE)
 
-    def refuse(notes) -> None:
+    def refuse(name) -> None:  # as the buzzer refuses a cue whose notes it cannot play
         raise ValueError("note 'A7' is outside this buzzer's range")
 
-    monkeypatch.setattr(table.hw.buzzer, "play", refuse)
+    monkeypatch.setattr(table.hw.buzzer, "cue", refuse)
     with caplog.at_level(logging.WARNING, logger="companion.app.outputs"):
         assert _to_first_scoring(table) == (heard, pages)
     assert pages and any("Round 2" in line for line in heard)

@@ -190,7 +190,7 @@ def test_at_80x24_a_long_title_wraps_at_the_screens_width_and_blank_rows_stay_bl
 
 
 def test_a_short_games_header_numbers_its_rounds_as_the_voice_and_the_round_track_do() -> None:
-    # A short game skips rounds 1, 4 and 7: it opens on round 2 of 9 ("Round 2 of 9." says the
+    # A short game skips round 1: it opens on round 2 of 9 ("Round 2 of 9." says the
     # voice) and ends on round 9 of 9, never "round 9 of 6".
     options = TableOptions(short_game=True)
     view = Session.new(MemoryStore(), SEATS[:2], seed=3, options=options).table_view()
