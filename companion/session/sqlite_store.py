@@ -293,7 +293,9 @@ class SqliteStore:
         except (ValueError, TypeError):
             valid = False
         if not valid:
-            return f"game {game_id}'s header failed its checksum", structural, True
+            # Its rows may still be proved by the journal's copy of the header (recovery.py).
+            self._game = game_id
+            return f"game {game_id}'s header failed its checksum", structural, False
         self._game, self._header, self._last = game_id, header, checksum
         entries, self._last, problem = schema.read_entries(conn, game_id, self._last)
         self._entries.extend(entries)
