@@ -9,7 +9,8 @@ the injected clock, on the next start/append, the durable store is opened afresh
 to date from memory (the game the disk has, if it is a prefix of ours, is completed; anything
 else is kept as an older game and ours is written as a new one). So freeing space or remounting
 read-write heals by itself, and a disk that stays broken costs one failed open per 30 s, never a
-stall per decision.
+stall per decision. Files deleted or replaced under the game (StoreLost) are written afresh at
+once, and `message` says so ("SAVED AGAIN: …") for the rest of the game.
 
 >>> from companion.session.store import StoreError
 >>> def broken():
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -38,7 +40,10 @@ from companion.session.store import (
     MemoryStore,
     NotAStore,
     Store,
+    StoreLost,
 )
+
+log = logging.getLogger(__name__)
 
 _REASONS = {
     errno.ENOSPC: "disk full",
@@ -56,6 +61,8 @@ _REASONS = {
 
 def failure_reason(exc: BaseException) -> str:
     """A few words for the main display: what stopped the saving (never the data)."""
+    if isinstance(exc, NotAStore):  # put in the store's place while the game ran
+        return "the store was replaced by what is no store"
     return _REASONS.get(getattr(exc, "errno", None) or -1, "cannot write")
 
 
@@ -78,6 +85,8 @@ class ResilientStore:
         self._memory = MemoryStore()
         self._durable: Store | None = None
         self._reason: str | None = None
+        # Said while saving: the store's files were deleted or replaced and written afresh.
+        self._notice: str | None = None
         self._last_try = clock()
         # Damage the durable store found and repaired; its message goes on the main display.
         self.damage: Damage | None = None
@@ -124,8 +133,11 @@ class ResilientStore:
 
     @property
     def message(self) -> str | None:
-        """ "NOT SAVED: disk full at /var/lib/…" while not saving; None while saving."""
-        return None if self._reason is None else f"NOT SAVED: {self._reason} at {self.where}"
+        """ "NOT SAVED: disk full at /var/lib/…" while not saving; while saving, "SAVED AGAIN: …"
+        for the rest of the game once its files were deleted or replaced and written afresh."""
+        if self._reason is not None:
+            return f"NOT SAVED: {self._reason} at {self.where}"
+        return self._notice
 
     # -- the Store protocol -----------------------------------------------------------------------
 
@@ -133,6 +145,7 @@ class ResilientStore:
         return self._memory.load()
 
     def start(self, header: GameHeader) -> None:
+        self._notice = None  # a new game: what befell the last one's files is told
         self._memory.start(header)
         self._write(lambda durable: durable.start(header))
 
@@ -172,22 +185,34 @@ class ResilientStore:
         assert self._durable is not None
         try:
             write(self._durable)
+        except StoreLost as exc:
+            self._rewrite(exc)
         except OSError as exc:
             self._fail(exc)
+
+    def _rewrite(self, lost: StoreLost) -> None:
+        """The files were deleted or replaced under a running game: write the whole game
+        afresh from memory now (not in 30 s), and say so for the rest of the game."""
+        what = lost.strerror or "the store was lost"
+        log.warning("%s at %s during the game: writing it again from memory", what, self.where)
+        self.close()
+        self._notice = f"SAVED AGAIN: {what} during the game; rewritten from memory"
+        self._retry(now=True)
 
     def _fail(self, exc: OSError) -> None:
         self._reason = failure_reason(exc)
         self._last_try = self._clock()
         self.close()
 
-    def _retry(self) -> None:
-        if self._clock() - self._last_try < self.retry_after_s:
+    def _retry(self, *, now: bool = False) -> None:
+        if not now and self._clock() - self._last_try < self.retry_after_s:
             return
         self._last_try = self._clock()
         try:
             durable = self._open_durable()
         except OSError as exc:
             self._reason = failure_reason(exc)
+            self._durable = None
             return
         self._durable = durable
         self.damage = durable.damage or self.damage

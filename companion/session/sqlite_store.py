@@ -44,7 +44,7 @@ from companion.session import sqlite_schema as schema
 from companion.session.journal import Journal, journal_path, read_journal
 from companion.session.sqlite_disk import default_path  # where the app keeps its store
 from companion.session.sqlite_readonly import read_stored
-from companion.session.store import Damage, GameHeader, LogEntry, StoreError
+from companion.session.store import Damage, GameHeader, LogEntry, StoreError, StoreLost
 
 __all__ = ["SqliteStore", "default_path"]
 
@@ -59,6 +59,8 @@ class SqliteStore:
         except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
             self._close_quietly()
             raise disk.store_error(exc, "cannot open the store", self.path) from exc
+        if self._journal is not None:
+            self._journal.remember()
 
     def _blank(self, path: str | os.PathLike[str]) -> None:
         self.path = disk.absolute(path)
@@ -72,6 +74,9 @@ class SqliteStore:
         self._last = ""  # checksum of the header or the latest entry: the chain continues here
         self._screen: dict[str, Any] | None = None
         self._conn: sqlite3.Connection | None = None
+        # The file the connection writes (device, inode): another one at the path, or none,
+        # means it was deleted or replaced while open (`_in_place`).
+        self._identity: tuple[int, int] | None = None
         self._journal: Journal | None = Journal(journal_path(self.path))
 
     # -- the Store protocol -----------------------------------------------------------------------
@@ -81,6 +86,7 @@ class SqliteStore:
 
     def start(self, header: GameHeader) -> None:
         conn = self._open_conn()
+        self._in_place()
         try:
             players = schema.canonical(list(header.players))
             options = schema.canonical(header.stored_options())
@@ -107,6 +113,7 @@ class SqliteStore:
 
     def append(self, entry: LogEntry) -> None:
         conn = self._open_conn()
+        self._in_place()
         if self._game is None:
             raise StoreError("no game started: call start() before append()")
         expected = len(self._entries) + 1
@@ -144,6 +151,7 @@ class SqliteStore:
 
     def save_screen(self, state: dict[str, Any]) -> None:
         conn = self._open_conn()
+        self._in_place()
         try:
             text = schema.canonical(state)
         except (TypeError, ValueError) as exc:
@@ -159,6 +167,7 @@ class SqliteStore:
         self._screen = json.loads(text)
 
     def close(self) -> None:
+        self._identity = None
         if self._conn is not None:
             conn, self._conn = self._conn, None
             try:
@@ -205,6 +214,7 @@ class SqliteStore:
             self._unreadable("the file is truncated")
             return
         self._conn = self._connect(self.path)
+        self._identity = _identity(self.path)
         try:
             schema.migrate(self._conn, self.path)
         except schema.DAMAGE as exc:
@@ -365,6 +375,7 @@ class SqliteStore:
         os.replace(fresh, self.path)
         disk.fsync_dir(self.path.parent)
         self._conn = self._connect(self.path)
+        self._identity = _identity(self.path)
         schema.configure(self._conn)
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -387,6 +398,21 @@ class SqliteStore:
             last = schema.entry_checksum(last, entry)
         return last
 
+    def _in_place(self) -> None:
+        """Raise StoreLost if the file at the path is no longer the one open (deleted, or
+        another put in its place): one stat, so a decision is never written where no one will
+        read it again. The journal checks its own file as it writes (journal.py)."""
+        if self._identity is None:
+            return  # being built aside (_rebuild), or its identity was never known
+        try:
+            now = _identity(self.path)
+        except FileNotFoundError:
+            raise StoreLost(errno.ENOENT, f"{self.path.name} was deleted") from None
+        except OSError:
+            return  # cannot look (a directory gone read-only …): the write itself will say
+        if now != self._identity:
+            raise StoreLost(errno.ESTALE, f"{self.path.name} was replaced")
+
     def _open_conn(self) -> sqlite3.Connection:
         if self._conn is None:
             raise StoreError(errno.EBADF, f"the store {self.path} is closed")
@@ -400,3 +426,8 @@ class SqliteStore:
     def _close_quietly(self) -> None:
         with contextlib.suppress(OSError):
             self.close()
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
