@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.session.journal import MAGIC, fsync_dir, journal_path
-from companion.session.store import NotAStore, StoreError
+from companion.session.store import NotAStore, StoreError, StoreLost
 
 DEFAULT_NAME = "game.db"
 
@@ -104,6 +104,25 @@ def _diagnose(path: Path) -> int | None:
         if p.exists() and not os.access(p, os.W_OK, effective_ids=True):
             return errno.EACCES
     return None
+
+
+def identity(path: Path) -> tuple[int, int]:
+    """The file at `path` as (device, inode): which file it is, whatever its name."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+def in_place(path: Path, known: tuple[int, int]) -> None:
+    """Raise StoreLost if the file at `path` is no longer `known` (deleted, or another put in
+    its place); a path that cannot be looked at is left to the write to report."""
+    try:
+        now = identity(path)
+    except FileNotFoundError:
+        raise StoreLost(errno.ENOENT, f"{path.name} was deleted") from None
+    except OSError:
+        return
+    if now != known:
+        raise StoreLost(errno.ESTALE, f"{path.name} was replaced")
 
 
 def sidecars(path: Path) -> tuple[Path, Path]:

@@ -44,7 +44,8 @@ from companion.session import sqlite_schema as schema
 from companion.session.journal import Journal, journal_path, read_journal
 from companion.session.sqlite_disk import default_path  # where the app keeps its store
 from companion.session.sqlite_readonly import read_stored
-from companion.session.store import Damage, GameHeader, LogEntry, StoreError, StoreLost
+from companion.session.sqlite_scan import scan
+from companion.session.store import Damage, GameHeader, LogEntry, StoreError
 
 __all__ = ["SqliteStore", "default_path"]
 
@@ -214,7 +215,7 @@ class SqliteStore:
             self._unreadable("the file is truncated")
             return
         self._conn = self._connect(self.path)
-        self._identity = _identity(self.path)
+        self._identity = disk.identity(self.path)
         try:
             schema.migrate(self._conn, self.path)
         except schema.DAMAGE as exc:
@@ -278,39 +279,12 @@ class SqliteStore:
         """Read the current game's good prefix into self; (first problem, structural, unreadable).
 
         Writes nothing: the caller decides what to repair."""
-        problems: list[str] = []
-        try:
-            rows = conn.execute("PRAGMA integrity_check").fetchall()
-            if rows != [("ok",)]:
-                report = " ".join(str(rows[0][0]).split())  # SQLite's has line breaks
-                problems.append("integrity check failed: " + report[:80])
-        except schema.DAMAGE as exc:
-            problems.append(f"integrity check failed: {exc}")
-        structural = bool(problems)
-        self._screen = schema.read_screen(conn)
-        try:
-            game = conn.execute(
-                "SELECT id, seed, players, options, checksum FROM game ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        except schema.DAMAGE as exc:
-            return f"its games cannot be read: {exc}", True, True
-        if game is None:
-            return (problems[0] if problems else None), structural, False
-        game_id, seed, players, options, checksum = game
-        try:
-            header = GameHeader.from_stored(seed, tuple(json.loads(players)), json.loads(options))
-            valid = schema.header_checksum(game_id, header) == checksum
-        except (ValueError, TypeError):
-            valid = False
-        if not valid:
-            # Its rows may still be proved by the journal's copy of the header (recovery.py).
-            self._game = game_id
-            return f"game {game_id}'s header failed its checksum", structural, False
-        self._game, self._header, self._last = game_id, header, checksum
-        entries, self._last, problem = schema.read_entries(conn, game_id, self._last)
-        self._entries.extend(entries)
-        problems.extend([problem] if problem else [])
-        return (problems[0] if problems else None), structural, False
+        found = scan(conn)
+        self._screen, self._game = found.screen, found.game if found.game else self._game
+        if found.header is not None:
+            self._header, self._last = found.header, found.last
+            self._entries.extend(found.entries)
+        return found.problem, found.structural, found.unreadable
 
     @classmethod
     def read_only(cls, path: str | os.PathLike[str]) -> tuple[SqliteStore, Damage | None]:
@@ -375,7 +349,7 @@ class SqliteStore:
         os.replace(fresh, self.path)
         disk.fsync_dir(self.path.parent)
         self._conn = self._connect(self.path)
-        self._identity = _identity(self.path)
+        self._identity = disk.identity(self.path)
         schema.configure(self._conn)
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -399,19 +373,10 @@ class SqliteStore:
         return last
 
     def _in_place(self) -> None:
-        """Raise StoreLost if the file at the path is no longer the one open (deleted, or
-        another put in its place): one stat, so a decision is never written where no one will
-        read it again. The journal checks its own file as it writes (journal.py)."""
-        if self._identity is None:
-            return  # being built aside (_rebuild), or its identity was never known
-        try:
-            now = _identity(self.path)
-        except FileNotFoundError:
-            raise StoreLost(errno.ENOENT, f"{self.path.name} was deleted") from None
-        except OSError:
-            return  # cannot look (a directory gone read-only …): the write itself will say
-        if now != self._identity:
-            raise StoreLost(errno.ESTALE, f"{self.path.name} was replaced")
+        """StoreLost if the file at the path is no longer the one open (deleted or replaced):
+        one stat, so a decision is never written where nobody will read it again."""
+        if self._identity is not None:  # None: being built aside (_rebuild)
+            disk.in_place(self.path, self._identity)
 
     def _open_conn(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -426,8 +391,3 @@ class SqliteStore:
     def _close_quietly(self) -> None:
         with contextlib.suppress(OSError):
             self.close()
-
-
-def _identity(path: Path) -> tuple[int, int]:
-    st = os.stat(path)
-    return st.st_dev, st.st_ino
