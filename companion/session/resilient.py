@@ -31,7 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.session.sqlite_disk import absolute
+from companion.session.journal import journal_path
+from companion.session.sqlite_disk import absolute, existing_store
 from companion.session.sqlite_store import SqliteStore
 from companion.session.store import (
     Damage,
@@ -42,6 +43,7 @@ from companion.session.store import (
     Store,
     StoreLost,
 )
+from companion.session.store_lock import StoreInUse, StoreLock
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +58,7 @@ _REASONS = {
     errno.EPROTO: "the store was written by a newer program",
     errno.ENOENT: "no such directory",
     errno.ENOTDIR: "not a directory",
+    errno.EBUSY: "in use by another process",  # SQLite's "database is locked"
 }
 
 
@@ -63,6 +66,8 @@ def failure_reason(exc: BaseException) -> str:
     """A few words for the main display: what stopped the saving (never the data)."""
     if isinstance(exc, NotAStore):  # put in the store's place while the game ran
         return "the store was replaced by what is no store"
+    if isinstance(exc, StoreInUse):  # names the holder's process id
+        return exc.strerror or "in use by another companion process"
     return _REASONS.get(getattr(exc, "errno", None) or -1, "cannot write")
 
 
@@ -77,7 +82,9 @@ class ResilientStore:
         clock: Callable[[], float] = time.monotonic,
         retry_after_s: float = 30.0,
         read_only: Callable[[], tuple[Store, Damage | None]] | None = None,
+        lock: StoreLock | None = None,
     ) -> None:
+        self._lock = lock  # taken by open_durable, held until close()
         self._open_durable = open_durable
         self.where = where
         self._clock = clock
@@ -161,6 +168,11 @@ class ResilientStore:
         return self._memory.load_screen()
 
     def close(self) -> None:
+        self._close_durable()
+        if self._lock is not None:
+            self._lock.release()
+
+    def _close_durable(self) -> None:
         if self._durable is not None:
             durable, self._durable = self._durable, None
             with contextlib.suppress(OSError):
@@ -195,14 +207,14 @@ class ResilientStore:
         afresh from memory now (not in 30 s), and say so for the rest of the game."""
         what = lost.strerror or "the store was lost"
         log.warning("%s at %s during the game: writing it again from memory", what, self.where)
-        self.close()
+        self._close_durable()
         self._notice = f"SAVED AGAIN: {what} during the game; rewritten from memory"
         self._retry(now=True)
 
     def _fail(self, exc: OSError) -> None:
         self._reason = failure_reason(exc)
         self._last_try = self._clock()
-        self.close()
+        self._close_durable()  # the lock stays ours: nobody else writes the game meanwhile
 
     def _retry(self, *, now: bool = False) -> None:
         if not now and self._clock() - self._last_try < self.retry_after_s:
@@ -251,9 +263,18 @@ def open_resilient(
     holds is still read and resumed in memory. A relative path is refused (StoreError).
     `durable` opens the file (a SqliteStore subclass that times its commits, for the bench)."""
     path = absolute(path)
+
+    lock = StoreLock(path)
+
+    def opened() -> Store:
+        existing_store(path, journal_path(path))  # refused before a lock file is made beside it
+        lock.acquire()  # StoreInUse: another process plays on this store (held until close)
+        return durable(path)
+
     return ResilientStore(
-        lambda: durable(path),
+        opened,
         where=str(path),
         read_only=lambda: SqliteStore.read_only(path),
+        lock=lock,
         **kwargs,
     )

@@ -25,6 +25,8 @@ DEFAULT_NAME = "game.db"
 
 # SQLite's primary result codes, as the errno a person recognises in "NOT SAVED: …".
 _SQLITE_ERRNO = {
+    5: errno.EBUSY,  # SQLITE_BUSY: "database is locked" (another process writes it)
+    6: errno.EBUSY,  # SQLITE_LOCKED
     13: errno.ENOSPC,  # SQLITE_FULL
     8: errno.EROFS,  # SQLITE_READONLY
     10: errno.EIO,  # SQLITE_IOERR
