@@ -5,12 +5,13 @@ durable store (`open_resilient`), and the session and the table hold that same s
 A write the disk refuses (full, read-only, gone) turns `saving` off and `message` on ("NOT SAVED:
 disk full at …"), which the app shows on every page; the game keeps going from the in-memory
 copy, which always holds the whole log. Retrying: at most once every `retry_after_s` (30 s) of
-the injected clock, on the next start/append, the durable store is opened afresh and brought up
-to date from memory (the game the disk has, if it is a prefix of ours, is completed; anything
-else is kept as an older game and ours is written as a new one). So freeing space or remounting
-read-write heals by itself, and a disk that stays broken costs one failed open per 30 s, never a
-stall per decision. Files deleted or replaced under the game (StoreLost) are written afresh at
-once, and `message` says so ("SAVED AGAIN: …") for the rest of the game.
+the injected clock, on the next start/append (or `try_again`, which the app's loop calls every
+30 s, so a game's last decisions need no next one), the durable store is opened afresh and
+brought up to date from memory (the game the disk has, if it is a prefix of ours, is completed;
+anything else is kept as an older game and ours is written as a new one). So freeing space or
+remounting read-write heals by itself, and a disk that stays broken costs one failed open per
+30 s, never a stall per decision. Files deleted or replaced under the game (StoreLost) are
+written afresh at once, and `message` says so ("SAVED AGAIN: …") for the rest of the game.
 
 >>> from companion.session.store import StoreError
 >>> def broken():
@@ -187,6 +188,12 @@ class ResilientStore:
             except OSError as exc:
                 self._fail(exc)
         return self.damage
+
+    def try_again(self) -> None:
+        """While not saving, open the disk afresh now (not at the next decision, which may never
+        come: a game's end) and write everything it lacks."""
+        if self._reason is not None:
+            self._retry(now=True)
 
     # -- the safety net ---------------------------------------------------------------------------
 

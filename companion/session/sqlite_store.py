@@ -167,6 +167,9 @@ class SqliteStore:
             raise disk.store_error(exc, "cannot keep the screen state in", self.path) from exc
         self._screen = json.loads(text)
 
+    def try_again(self) -> None:
+        pass  # it raises when it cannot write: nothing is ever pending here
+
     def close(self) -> None:
         self._identity = None
         if self._conn is not None:

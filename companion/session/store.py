@@ -176,6 +176,11 @@ class Store(Protocol):
         """Drop the entries after the first `count`: a replay refused the next one (`what`)."""
         ...
 
+    def try_again(self) -> None:
+        """While not saving, try the disk again now and write what it lacks (the app's loop
+        calls it every 30 s, so a disk freed after the last decision needs no other one)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -215,6 +220,9 @@ class MemoryStore:
         del self._entries[count:]
         self.damage = Damage(what, count, None)
         return self.damage
+
+    def try_again(self) -> None:
+        pass  # memory keeps everything it is given
 
     def close(self) -> None:
         pass
