@@ -233,9 +233,14 @@ def _run(args: argparse.Namespace) -> int:
         return check_config_command(args.path, probe=args.probe)
     if args.command == "check-store":
         from companion.commands.check_store import check_store_command
-        from companion.session.sqlite_disk import default_path
+        from companion.session.sqlite_disk import default_path, given_path
+        from companion.session.store import NotAStore
 
-        path = Path(args.path).absolute() if args.path else default_path()
+        try:  # a link is followed as demo, sim and run follow it; a loop is refused
+            path = given_path(args.path or str(default_path()))
+        except NotAStore as e:
+            print(f"companion check-store: {e.strerror}", file=sys.stderr)
+            return 2
         return check_store_command(path, as_json=args.json)
     if args.command == "screens":
         from companion.commands.screens import run_screens
@@ -262,10 +267,11 @@ def _run(args: argparse.Namespace) -> int:
         frames = _output_folder("demo", "--frames", args.frames) if args.frames else None
         if args.frames and frames is None:
             return 2
+        from companion.session.sqlite_disk import given_path
         from companion.session.store import NotAStore
 
-        store = Path(args.store).resolve() if args.store else None  # absolute: see run
         try:
+            store = given_path(args.store) if args.store else None  # absolute: see run
             return run_demo(
                 args.players, args.seed, pace, args.json, frames, store_path=store, game=args.game
             )
@@ -281,13 +287,14 @@ def _run(args: argparse.Namespace) -> int:
             from companion.commands.stop_signals import hold_stop_signals
 
             hold_stop_signals()  # before any import starts a thread (luma.core starts a pool)
+        from companion.session.sqlite_disk import given_path
         from companion.session.store import NotAStore
         from hw import StartupError
         from hw.config import ConfigError
 
         try:
             # Resolved now: importing lgpio later changes the working directory.
-            store = Path(args.store).resolve() if args.store else None
+            store = given_path(args.store) if args.store else None
             if args.command == "sim":
                 from companion.commands.sim import DEFAULT_PACE, run_sim
 

@@ -58,6 +58,42 @@ def absolute(path: str | os.PathLike[str]) -> Path:
     return Path(path)
 
 
+def given_path(text: str) -> Path:
+    """A store path as a person gives it to a command: a relative one from the working directory
+    now (before importing lgpio changes it), a symbolic link followed to the file it names (the
+    store's other files go beside that file). A link loop, or a link to nothing, is refused
+    (NotAStore) in one line and left untouched.
+
+    >>> given_path("/var/lib/elgrande-companion/../elgrande-companion/game.db").name
+    'game.db'
+    """
+    path = Path(os.path.abspath(text))
+    try:
+        return path.resolve(strict=True)
+    except FileNotFoundError:
+        if os.path.islink(path):  # a link whose target is not there
+            target = shown(Path(os.readlink(path)))
+            raise NotAStore(
+                errno.ENOENT,
+                f"{shown(path)} is a symbolic link to nothing ({target}), not a companion store; "
+                "it was left untouched",
+            ) from None
+        # Nothing there yet: a new store, its folder's links followed below.
+    except RuntimeError:  # a loop (Python 3.11; later ones raise OSError ELOOP)
+        raise NotAStore(errno.ELOOP, _LOOP.format(shown(path))) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotAStore(errno.ELOOP, _LOOP.format(shown(path))) from None
+        return path  # a file in the way, no permission …: the store's open says which
+    try:
+        return path.parent.resolve() / path.name
+    except (RuntimeError, OSError):
+        raise NotAStore(errno.ELOOP, _LOOP.format(shown(path))) from None
+
+
+_LOOP = "{} is a symbolic link loop, not a companion store; it was left untouched"
+
+
 def store_error(exc: BaseException, doing: str, path: Path) -> StoreError:
     """A StoreError with an errno (ENOSPC, EROFS …) from an sqlite3 or OS error."""
     if isinstance(exc, StoreError):
@@ -168,7 +204,8 @@ _KINDS = (
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISFIFO, "a FIFO"),
     (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISLNK, "a symbolic link"),  # never followed: the game is kept where it was put
+    # Never followed here: a command follows the link it is given first (given_path).
+    (stat.S_ISLNK, "a symbolic link"),
 )
 
 
