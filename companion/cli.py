@@ -7,6 +7,20 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import NoReturn
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a mistake said in one line (what was wrong, what is accepted, where the
+    options are listed) rather than the usage and then the error."""
+
+    def error(self, message: str) -> NoReturn:
+        _refuse(self.prog, message)
+
+
+def _refuse(prog: str, message: str) -> NoReturn:
+    print(f"{prog}: {message} (`{prog} --help` lists the options)", file=sys.stderr)
+    sys.exit(2)
 
 
 def _game_option(parser: argparse.ArgumentParser, default: str | None = "elgrande") -> None:
@@ -24,7 +38,8 @@ def _game_option(parser: argparse.ArgumentParser, default: str | None = "elgrand
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser = _Parser(prog="companion", description=__doc__)
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     score = sub.add_parser("score", help="score a position given as JSON (FILE, or - for stdin)")
@@ -60,7 +75,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "--players", type=int, help="2 to the game's most (default: the most, 5 at most)"
     )
     _game_option(screens)
-    screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
+    screens.add_argument(
+        "--scale", type=_scale, default=3, help="enlarge each pixel, 1-8 (default 3)"
+    )
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
     _game_option(demo)
@@ -140,6 +157,27 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """`companion --version`: the installed package's version, from its metadata (as pip shows
+    it), looked up only when asked, so that no other command pays for it."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS)
+        super().__init__(option_strings, dest, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version(DISTRIBUTION)
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            found = "unknown (not installed)"
+        print(f"companion {found}")  # on standard output, as --help is
+        parser.exit()
+
+
+DISTRIBUTION = "elgrande-companion"
+
 SIM_KEYS = """keys (one row a seat, in the config's order; only your seats' keys press):
   seat 1  1 2 3 4     ◀  ▶  ●  hold ● (back, undo, withdraw, look alone)
   seat 2  q w e r
@@ -151,6 +189,12 @@ SIM_KEYS = """keys (one row a seat, in the config's order; only your seats' keys
 
 Bots never press on the setup screen, an announcement or the resume page: ● moves them on.
 A finished game's score chart is saved in ./companion-sim/scores.png (the log says so)."""
+
+
+def _scale(text: str) -> int:
+    if text.isdigit() and 1 <= int(text) <= 8:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"expected a whole number 1–8, got {text!r}")
 
 
 def _players(text: str) -> int:
@@ -190,10 +234,12 @@ PIPED = ("score", "cards", "check-config", "check-store", "screens", "demo", "be
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _build_parser().parse_args(argv)
-    if args.command in PIPED and hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    try:
+    try:  # --help and --version write too: a reader gone before them is no traceback either
+        args, extra = _build_parser().parse_known_args(argv)
+        if extra:  # said by the sub-command's name, not the top parser's
+            _refuse(f"companion {args.command}", "unrecognized arguments: " + _shown(extra))
+        if args.command in PIPED and hasattr(signal, "SIGPIPE"):
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         return _run(args)
     except BrokenPipeError:
         # The reader stopped early (`companion cards | head`): not worth a traceback.
@@ -205,6 +251,12 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
         return 128 + signal.SIGINT
+
+
+def _shown(words: list[str]) -> str:
+    """Arguments as typed, quoted and with control characters escaped (one line, no terminal
+    escape sequences)."""
+    return " ".join(repr(w) for w in words)
 
 
 def _output_folder(command: str, option: str, text: str) -> Path | None:
@@ -233,9 +285,14 @@ def _run(args: argparse.Namespace) -> int:
         return check_config_command(args.path, probe=args.probe)
     if args.command == "check-store":
         from companion.commands.check_store import check_store_command
-        from companion.session.sqlite_disk import default_path
+        from companion.session.sqlite_disk import default_path, given_path
+        from companion.session.store import NotAStore
 
-        path = Path(args.path).absolute() if args.path else default_path()
+        try:  # a link is followed as demo, sim and run follow it; a loop is refused
+            path = given_path(args.path or str(default_path()))
+        except NotAStore as e:
+            print(f"companion check-store: {e.strerror}", file=sys.stderr)
+            return 2
         return check_store_command(path, as_json=args.json)
     if args.command == "screens":
         from companion.commands.screens import run_screens
@@ -262,10 +319,11 @@ def _run(args: argparse.Namespace) -> int:
         frames = _output_folder("demo", "--frames", args.frames) if args.frames else None
         if args.frames and frames is None:
             return 2
+        from companion.session.sqlite_disk import given_path
         from companion.session.store import NotAStore
 
-        store = Path(args.store).resolve() if args.store else None  # absolute: see run
         try:
+            store = given_path(args.store) if args.store else None  # absolute: see run
             return run_demo(
                 args.players, args.seed, pace, args.json, frames, store_path=store, game=args.game
             )
@@ -281,13 +339,14 @@ def _run(args: argparse.Namespace) -> int:
             from companion.commands.stop_signals import hold_stop_signals
 
             hold_stop_signals()  # before any import starts a thread (luma.core starts a pool)
+        from companion.session.sqlite_disk import given_path
         from companion.session.store import NotAStore
         from hw import StartupError
         from hw.config import ConfigError
 
         try:
             # Resolved now: importing lgpio later changes the working directory.
-            store = Path(args.store).resolve() if args.store else None
+            store = given_path(args.store) if args.store else None
             if args.command == "sim":
                 from companion.commands.sim import DEFAULT_PACE, run_sim
 

@@ -114,6 +114,16 @@ class TableApp(TableCore):
             self.painter.paint(self)
             self.changed.notify_all()
 
+    def try_store_again(self) -> None:
+        """While the store is not saving, try the disk again; once it saves, NOT SAVED goes."""
+        with self.lock:
+            if self.store.saving:
+                return
+            self.store.try_again()
+            if self.store.saving:
+                self.painter.paint(self)
+                self.changed.notify_all()
+
     # -- what bots, tests and tools read ---------------------------------------------------------
 
     def menu_for(self, p: str) -> MenuState:

@@ -129,8 +129,10 @@ def run_demo(
             hw.events.put(STOP)
             loop.join()
         assert app.session is not None and app.session.over, "the demo stopped before the end"
-        if store.message:
+        if not store.saving:
             print(f"companion demo: the game ended unsaved ({store.message})", file=sys.stderr)
+        elif store.message:  # its files were lost during the game and written again
+            print(f"companion demo: {store.message}", file=sys.stderr)
         store.close()
         summary = game_summary(app.session)
         if frames is not None:

@@ -24,6 +24,7 @@ from companion.app.systemd_notify import Notifier
 from companion.app.table import TableApp
 from companion.commands.stop_signals import stop_on_signals
 from companion.session.resilient import ResilientStore, open_resilient
+from companion.session.sqlite_disk import given_path
 from companion.session.sqlite_store import default_path
 from companion.session.store import Store
 from hw.hardware import Hardware, build_hardware
@@ -58,7 +59,7 @@ def shut_down(hw: Hardware, store: Store) -> None:
 def run_table(config: str, store_path: Path | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     hardware, table = load_app_config(config, "pi.toml")
-    path = store_path or default_path()
+    path = store_path or given_path(str(default_path()))  # a link followed, as --store's is
     hw = build_hardware(hardware)
     notifier = Notifier()
     store = open_store(path)

@@ -84,10 +84,7 @@ def _marked(line: str, at_cursor: bool) -> str:
 def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     """The terminal's rows, each at most `cols - 1` wide (the last column is left alone)."""
     if rows < MINIMUM[0] or cols < MINIMUM[1]:
-        need = f"{MINIMUM[1]}×{MINIMUM[0]}"
-        msg = f"The sim needs a terminal of at least {need}; this one is {cols}×{rows}."
-        lines = [*wrap(msg, cols - 1, 3), *wrap("Enlarge it, or Esc to quit.", cols - 1, 2)]
-        return [*lines, *(wrap(snap.notice, cols - 1, 3) if snap.notice else [])]
+        return _too_small(snap, rows, cols)
     large = rows >= LARGE[0] and cols >= LARGE[1]
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
@@ -143,6 +140,18 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
             grid[i] = f"{grid[i]:<{LEFT}}│ {line}"
     grid[rows - 1] = snap.legend[: cols - 1]
     return [line[: cols - 1] for line in grid]
+
+
+def _too_small(snap: Snapshot, rows: int, cols: int) -> list[str]:
+    """What a terminal smaller than MINIMUM shows instead of the game, which goes on: the size
+    it needs, as much of it as fits (a window one column wide has room for none of it)."""
+    width = cols - 1
+    if width < 8:  # too narrow for words that wrap: the placeholder " …" alone takes two
+        return ["too small"[:width]][: max(rows, 0)] if width > 0 else []
+    need = f"{MINIMUM[1]}×{MINIMUM[0]}"
+    msg = f"The sim needs a terminal of at least {need}; this one is {cols}×{rows}."
+    lines = [*wrap(msg, width, 3), *wrap("Enlarge it, or Esc to quit.", width, 2)]
+    return [*lines, *(wrap(snap.notice, width, 3) if snap.notice else [])][: max(rows, 0)]
 
 
 def wrapped(lines: Sequence[str], width: int) -> list[str]:

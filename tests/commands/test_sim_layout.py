@@ -322,3 +322,16 @@ def test_at_130x32_a_log_line_as_wide_as_the_pane_is_wrapped_not_cut_at_the_last
         "│ " + "x" * 47,
         "│   " + "x" * 13,
     ]
+
+
+def test_a_window_of_any_size_down_to_one_column_or_row_is_drawn_never_refused() -> None:
+    """A window dragged down to one column must not end the sim (and an unkept game with it):
+    every size gives rows that fit it, down to nothing at all."""
+    for notice in ("", QUIT):
+        snap = Snapshot(_view(), MainUI("setup"), _pads(2), ("said",), 0, LEGEND, notice)
+        for rows in range(0, 26):
+            for cols in range(1, 82):
+                shown = frame(snap, rows, cols)
+                assert len(shown) <= max(rows, 0) or rows >= 24, (rows, cols)
+                assert all(len(line) <= cols - 1 for line in shown), (rows, cols)
+    assert frame(Snapshot(None, MainUI("setup"), (), (), 0, LEGEND, ""), 20, 5) == ["too "]
