@@ -97,6 +97,13 @@ def _build_parser() -> argparse.ArgumentParser:
         help="keep the game in this SQLite file and resume it there (default: not kept)",
     )
 
+    sim.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the board page and the phones' pads on the local network "
+        "(the config's [web] section: bind, port; docs/phones.md)",
+    )
+
     bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
@@ -115,6 +122,12 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the game's SQLite file (default: $STATE_DIRECTORY/game.db under systemd, "
         "else ~/.local/state/elgrande-companion/game.db)",
+    )
+    run.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the board page and the phones' pads on the local network "
+        "(the config's [web] section: bind, port; docs/phones.md)",
     )
     return parser
 
@@ -266,10 +279,11 @@ def _run(args: argparse.Namespace) -> int:
                     pace=pace,
                     show_bots=args.show_bots,
                     log_path=log,
+                    web=args.web,
                 )
             from companion.commands.run import run_table
 
-            return run_table(args.config, store)
+            return run_table(args.config, store, web=args.web)
         except ConfigError as e:  # each problem under the file it is about
             for line in e.lines(args.config or "the shipped config"):
                 print(line, file=sys.stderr)

@@ -71,6 +71,9 @@ class TableCore:
         self.start_page = 0
         self.screen = ScreenKeeper(self.store)
         self.chart_path: Path | None = None
+        # A web server, when one runs (remote.py's Outlet), and the Phones page's own state.
+        self.outlet: Any = None
+        self.phones_page: Any = None
 
     # -- reading the game ------------------------------------------------------------------------
 
@@ -143,7 +146,7 @@ class TableCore:
     def to_setup(self) -> None:
         self.screen.leave(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
-        self.setup = SetupScreen(self.pads, self.defaults)
+        self.setup = SetupScreen(self.pads, self.defaults, phones=self.outlet is not None)
         self.mode = Mode.SETUP
 
     def go_on(self) -> None:

@@ -76,6 +76,13 @@ RemoteEvent = SeatChoice | SeatHold | SeatNext
 
 
 @dataclass(frozen=True)
+class PhonePaired:
+    """A phone took a seat's pairing code: the main display says so."""
+
+    seat: str
+
+
+@dataclass(frozen=True)
 class AnnouncePage:
     title: str
     lines: tuple[str, ...]
@@ -105,7 +112,15 @@ class Snapshot:
 
 
 class Outlet(Protocol):
+    """A web server as the table sees it (companion.web.server.WebServer)."""
+
     def publish(self, snapshot: Snapshot) -> None: ...
+    def offer(self, seat: str) -> Any: ...  # a pairing code: .code, .digits
+    def withdraw(self, seat: str) -> None: ...
+    def revoke(self, seat: str) -> bool: ...
+    def paired(self) -> frozenset[str]: ...
+    def join_url(self, code: str) -> str: ...
+    def address(self) -> str: ...
 
 
 class SeatMarks:

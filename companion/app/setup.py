@@ -61,8 +61,12 @@ def _show(value: object) -> str:
 
 
 class SetupScreen:
-    def __init__(self, pads: tuple[str, ...], defaults: TableDefaults) -> None:
+    def __init__(
+        self, pads: tuple[str, ...], defaults: TableDefaults, *, phones: bool = False
+    ) -> None:
         self.pads = pads
+        self.phones = phones  # a web server runs: the last line opens the Phones page
+        self.wants_phones = False
         wanted = defaults.seats if defaults.seats is not None else pads
         self.playing = {p: p in wanted for p in pads}
         self.options = dataclasses.asdict(defaults.options)
@@ -72,7 +76,7 @@ class SetupScreen:
     def _lines(self) -> list[str]:
         seats = [f"{p}: {'plays' if self.playing[p] else 'sits out'}" for p in self.pads]
         opts = [f"{label}: {_show(self.options[key])}" for key, label in OPTION_LINES]
-        return ["Start the game", *seats, *opts]
+        return ["Start the game", *seats, *opts, *(["Phones: pair, revoke"] if self.phones else [])]
 
     def press(self, button: str) -> GameChoice | None:
         """One press from any pad; returns the choice when the game starts."""
@@ -99,6 +103,9 @@ class SetupScreen:
         if i < len(self.pads):
             p = self.pads[i]
             self.playing[p] = not self.playing[p]
+            return None
+        if i - len(self.pads) == len(OPTION_LINES):  # the Phones line
+            self.wants_phones = True
             return None
         key = OPTION_LINES[i - len(self.pads)][0]
         accepted = CHOICES[key]

@@ -21,9 +21,11 @@ from companion.app.menus import MenuState
 from companion.app.mode import Mode
 from companion.app.modes import MODES
 from companion.app.painter import Painter, main_ui, own, pad_menu
+from companion.app.phones import paired_now
 from companion.app.privacy import close_if_done, needs_privacy
 from companion.app.remote import (
     Outlet,
+    PhonePaired,
     RemoteEvent,
     Reply,
     SeatChoice,
@@ -60,9 +62,7 @@ class TableApp(TableCore):
         # Held while an event is handled; a bot reading the app from another thread takes it too.
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)  # notified after every handled event
-        # A web server, when one runs: handed the finished views after every event (remote.py).
-        self.outlet: Outlet | None = None
-        self.marks = SeatMarks()
+        self.marks = SeatMarks()  # what each seat's phone page was drawn from (remote.py)
         if resume:
             self.resume()
         self.refresh()
@@ -73,6 +73,9 @@ class TableApp(TableCore):
         with self.lock:
             if isinstance(event, SeatChoice | SeatHold | SeatNext):
                 self._remote(event)
+            elif isinstance(event, PhonePaired):
+                paired_now(self, event.seat)
+                self.refresh()
             else:
                 self._handle(event)
             self.changed.notify_all()
@@ -136,7 +139,8 @@ class TableApp(TableCore):
         """A web server joins: it gets the views now, then after every event."""
         with self.lock:
             self.outlet = outlet
-            self.publish()
+            self.setup.phones = True
+            self.refresh()
 
     # -- the pages that turn by themselves -------------------------------------------------------
 

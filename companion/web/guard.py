@@ -49,6 +49,19 @@ def local_addresses() -> set[str]:
     return found
 
 
+def own_address(bind: str) -> str:
+    """The address a phone reaches this device at: the bound one, or on every interface the
+    one the default route leaves from."""
+    if not ipaddress.ip_address(bind).is_unspecified:
+        return bind
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # no packet is sent
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
 def allowed_hosts(bind: str, port: int, extra: Iterable[str] = ()) -> frozenset[str]:
     """The Host headers this device answers to: its own addresses and names, with the port
     (and without it on port 80). Anything else is a name another site pointed here."""

@@ -25,7 +25,7 @@ from typing import Any
 
 from aiohttp import web
 
-from companion.app.remote import Reply, SeatChoice, SeatHold, SeatNext, Snapshot
+from companion.app.remote import PhonePaired, Reply, SeatChoice, SeatHold, SeatNext, Snapshot
 from companion.web import guard
 from companion.web.hub import CLOSE, Hub, Stream
 from companion.web.pairing import WRONG, Offer, Pairings, already_paired
@@ -68,6 +68,7 @@ class WebServer:
         self.hub.paired = self.pairings.paired()
         self.loop = asyncio.new_event_loop()
         self.hosts: frozenset[str] = frozenset()
+        self.host = bind
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="web", daemon=True)
         self._runner: web.AppRunner | None = None
@@ -97,6 +98,18 @@ class WebServer:
     def offer(self, seat: str) -> Offer:
         """A pairing code for `seat` (the main display shows it)."""
         return self._call(lambda: self.pairings.offer(seat))
+
+    def withdraw(self, seat: str) -> None:
+        """The pairing page closed: the seat's code dies."""
+        self._call(lambda: self.pairings.withdraw_offer(seat))
+
+    def address(self) -> str:
+        """Where a phone finds this device, as the main display prints it."""
+        return self.host if self.port == 80 else f"{self.host}:{self.port}"
+
+    def join_url(self, code: str) -> str:
+        """The QR code's URL: upper case, so the code stays in QR alphanumeric mode (v2)."""
+        return f"HTTP://{self.address()}/J/{code}".upper()
 
     def revoke(self, seat: str) -> bool:
         """The seat's phone is refused from now on, and its streams close."""
@@ -142,6 +155,7 @@ class WebServer:
                 web.get("/pad", self._page),
                 web.get("/pair", self._page),
                 web.get("/j/{code}", self._join_page),
+                web.get("/J/{code}", self._join_page),
                 web.get("/static/{name}", self._static),
                 web.get("/events", self._public_events),
                 web.get("/s/events", self._seat_events),
@@ -160,6 +174,7 @@ class WebServer:
         if sockets and self.port == 0:  # a test asked for any free port
             self.port = sockets[0][1]
         self.hosts = guard.allowed_hosts(self.bind, self.port)
+        self.host = guard.own_address(self.bind)
         ticker = asyncio.ensure_future(self._tick())
         self._ready.set()
         await self._stop.wait()
@@ -348,6 +363,7 @@ class WebServer:
         response.set_cookie(
             COOKIE, token, httponly=True, samesite="Strict", path="/", max_age=7 * 24 * 3600
         )
+        self.events.put(PhonePaired(seat))
         log.info("web: a phone paired to %s", seat)
         return response
 
