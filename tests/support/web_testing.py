@@ -83,3 +83,19 @@ class WebTable:
         self.loop.join(10)
         self.web.stop()
         self.hw.close()
+
+
+def first_event(table: WebTable, path: str, token: str | None = None) -> bytes:
+    """The first message a stream sends (a full snapshot), as its raw bytes."""
+    conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=10)
+    headers = {"Host": f"127.0.0.1:{table.port}"}
+    if token:
+        headers["Cookie"] = f"seat={token}"
+    conn.request("GET", path, headers=headers)
+    r = conn.getresponse()
+    assert r.status == 200, r.status
+    seen = b""
+    while b"\ndata: " not in seen or not seen.endswith(b"\n\n"):
+        seen += r.fp.readline()
+    conn.close()
+    return seen.split(b"\ndata: ", 1)[1].rstrip(b"\n")
