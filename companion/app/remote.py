@@ -97,6 +97,7 @@ class SeatSnapshot:
     mark: int  # changes whenever what this seat may tap changes
     title: str  # what its pad says now ("Scoring: ● next", the decision's prompt …)
     may_next: bool  # a ● that only goes on is open to it
+    may_choose: bool  # its options are open to taps (in a game, not during an announcement)
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ def snapshot(t: TableCore, marks: SeatMarks) -> Snapshot:
         seat = t.seat(p)
         title = MODES[t.mode].pad_menu(t, p).title
         mark = marks.update(p, _seat_key(t, seat))
-        seats[p] = SeatSnapshot(seat, mark, title, may_next(t))
+        seats[p] = SeatSnapshot(seat, mark, title, may_next(t), t.mode == Mode.GAME)
     announce = None
     if t.mode == Mode.ANNOUNCE and t.announcer.active:
         a = t.announcer
@@ -204,9 +205,9 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
     for action in actions:
         try:
             s.decide(p, action)
-        except RuleError as e:  # never shown publicly: the reason may name the seat's hand
+        except RuleError as e:  # said to this seat only: the reason may name its hand
             log.warning("a phone's choice was refused (%s)", type(e).__name__)
-            return Reply(False, MOVED_ON)
+            return Reply(False, str(e))
         t.last_pick[p] = action
         for ev in s.events[len(s.events) - s.applied[-1].events :]:
             if ev["kind"] == "correction":  # a cube moves on the real board: the table hears it

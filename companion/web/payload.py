@@ -140,6 +140,6 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
                 "area": _area(a),
                 "text": card_text(a) or "",
             }
-            for i, a in enumerate(view.options)
+            for i, a in enumerate(view.options if me.may_choose else ())
         ],
     }

@@ -22,7 +22,7 @@ function draw() {
   $("seat").textContent = seat ? seat.toUpperCase() : "Not paired";
   $("seat").style.color = COLOURS[seat] || "";
   if (!me) { for (const id of ["hand", "map", "choices"]) clear($(id)); return; }
-  $("title").textContent = me.title;
+  $("title").textContent = heading();
   $("notice").hidden = !me.notice; $("notice").textContent = me.notice || "";
   $("sealed").hidden = !me.sealed; $("sealed").textContent = me.sealed ? `Entered, sealed: ${me.sealed}` : "";
   const bidding = me.options.some((o) => o.kind === "bid" || o.kind === "bid_group");
@@ -42,6 +42,14 @@ function draw() {
   showChoices(me.options.filter((o) => !o.area && o.kind !== "bid" && o.kind !== "bid_group"));
   $("next").hidden = !me.next;
   $("own").textContent = `Your Castillo caballeros: ${me.castillo}`;
+}
+// The pad's own words are for three buttons; a phone says what a tap does.
+function heading() {
+  if (me.options.length) return me.title;
+  if (me.sealed) return "Sealed. The others are still choosing.";
+  if (me.next) return me.title.replace("● yes", "tap Next").replace("● next", "tap Next");
+  const dec = board && board.game && board.game.decision;
+  return dec && dec.waiting.length ? `Waiting for ${dec.waiting.join(", ")}` : "Waiting";
 }
 function drawHand(bidding) {
   const hand = clear($("hand"));
