@@ -43,7 +43,7 @@ function drawScores(g, paired) {
   t.append(el("tr", {}, ...["", "score", "court", "province", "cards", "bid"].map((h) => el("th", {}, h))));
   const order = g.turn_order.length ? g.turn_order : g.players;
   for (const p of order) {
-    const name = el("td", {}, chip(p, p), paired.includes(p) ? el("span", {class: "phone", title: "phone paired"}, " 📱") : null);
+    const name = el("td", {}, chip(p, p), paired.includes(p) ? el("span", {class: "phone"}, "phone") : null);
     t.append(el("tr", {}, name, ...[g.scores[p], g.court[p], g.province[p], g.hand_counts[p], g.bids[p] ?? ""].map((v) => el("td", {}, String(v)))));
   }
 }
