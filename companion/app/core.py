@@ -91,7 +91,8 @@ class TableCore:
         return self.s.seat_view(p)
 
     def has_display(self, p: str) -> bool:
-        return self.hw.pads[p].display is not None
+        """A display of its own: the pad's, or a phone's for a seat played by phone only."""
+        return self.hw.pads[p].display is not None or p in self.hw.config.web.phone_only
 
     def menu(self, p: str) -> MenuState:
         """The player's menu over their legal choices; rebuilt when the choices change."""

@@ -76,6 +76,13 @@ RemoteEvent = SeatChoice | SeatHold | SeatNext
 
 
 @dataclass(frozen=True)
+class PhonesAway:
+    """The phone-only seats that must decide and whose phones have no connection."""
+
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PhonePaired:
     """A phone took a seat's pairing code: the main display says so."""
 

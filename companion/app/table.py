@@ -26,6 +26,7 @@ from companion.app.privacy import close_if_done, needs_privacy
 from companion.app.remote import (
     Outlet,
     PhonePaired,
+    PhonesAway,
     RemoteEvent,
     Reply,
     SeatChoice,
@@ -73,6 +74,12 @@ class TableApp(TableCore):
         with self.lock:
             if isinstance(event, SeatChoice | SeatHold | SeatNext):
                 self._remote(event)
+            elif isinstance(event, PhonesAway):
+                for key in [k for k in self.alerts if k.startswith("phone:")]:
+                    del self.alerts[key]
+                for p in event.seats:
+                    self.alerts[f"phone:{p}"] = f"{p}'s phone is offline"
+                self.refresh()
             elif isinstance(event, PhonePaired):
                 paired_now(self, event.seat)
                 self.refresh()

@@ -22,7 +22,13 @@ def start_web(app: TableApp, hardware: HardwareConfig, store_path: Path | None):
 
     web = hardware.web
     pairings = store_path.with_name("phones.json") if store_path is not None else None
-    server = WebServer(app.hw.events, bind=web.bind, port=web.port, pairings_path=pairings)
+    server = WebServer(
+        app.hw.events,
+        bind=web.bind,
+        port=web.port,
+        pairings_path=pairings,
+        phone_only=frozenset(web.phone_only),
+    )
     try:
         server.start()
     except OSError as e:

@@ -43,8 +43,15 @@ class Stream:
 
 
 class Hub:
-    def __init__(self, phone_only: frozenset[str], clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        phone_only: frozenset[str],
+        clock: Callable[[], float],
+        away: Callable[[tuple[str, ...]], None] = lambda seats: None,
+    ) -> None:
         self.phone_only = phone_only
+        self.away = away  # told when the phone-only seats whose phones are away change
+        self.was_away: tuple[str, ...] = ()
         self.clock = clock
         self.snapshot: Snapshot | None = None
         self.public: bytes = b""
@@ -62,7 +69,11 @@ class Hub:
         snap = self.snapshot
         if snap is None:
             return
-        public = dumps(public_payload(snap, paired=self.paired, offline=self.offline()))
+        offline = self.offline()
+        if tuple(offline) != self.was_away:
+            self.was_away = tuple(offline)
+            self.away(self.was_away)
+        public = dumps(public_payload(snap, paired=self.paired, offline=offline))
         if public != self.public:
             self.public = public
             self.version += 1

@@ -25,7 +25,15 @@ from typing import Any
 
 from aiohttp import web
 
-from companion.app.remote import PhonePaired, Reply, SeatChoice, SeatHold, SeatNext, Snapshot
+from companion.app.remote import (
+    PhonePaired,
+    PhonesAway,
+    Reply,
+    SeatChoice,
+    SeatHold,
+    SeatNext,
+    Snapshot,
+)
 from companion.web import guard
 from companion.web.hub import CLOSE, Hub, Stream
 from companion.web.pairing import WRONG, Offer, Pairings, already_paired
@@ -64,7 +72,7 @@ class WebServer:
         self.bind, self.port = bind, port
         self.clock = clock
         self.pairings = Pairings(pairings_path, clock=clock)
-        self.hub = Hub(phone_only, clock)
+        self.hub = Hub(phone_only, clock, lambda seats: events.put(PhonesAway(seats)))
         self.hub.paired = self.pairings.paired()
         self.loop = asyncio.new_event_loop()
         self.hosts: frozenset[str] = frozenset()

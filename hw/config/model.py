@@ -223,6 +223,17 @@ class WebConfig(Checked):
         "0.0.0.0", accept="an IP address, e.g. 0.0.0.0 or 10.42.0.1", check=_ip_address
     )
     port: int = setting(8080, accept="a TCP port 1–65535", check=range(1, 65536).__contains__)
+    # Seats played by phone only: the board says when one must decide and its phone is away.
+    phone_only: Any = setting(
+        (),
+        kind=(list, tuple),  # type: ignore[arg-type]
+        accept=f'a list of player colours ({", ".join(PLAYER_COLOURS)}), e.g. ["green"]',
+        check=lambda v: all(isinstance(x, str) and x in PLAYER_COLOURS for x in v),
+    )
+
+    def _cross_check(self) -> list[str]:
+        object.__setattr__(self, "phone_only", tuple(self.phone_only))  # frozen: a tuple
+        return []
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import http.client
 import json
 import threading
@@ -16,6 +17,7 @@ from companion.app.table import TableApp
 from companion.elgrande.options import TableOptions
 from companion.web.server import WebServer
 from hw.backend import MockBackend
+from hw.config import WebConfig
 from hw.events import Btn, Kind, PadEvent
 from hw.hardware import build_hardware
 
@@ -30,6 +32,7 @@ class WebTable:
         **options: Any,
     ) -> None:
         hardware = load_app_config(None, "sim.toml")[0]
+        hardware = dataclasses.replace(hardware, web=WebConfig(phone_only=tuple(phone_only)))
         self.hw = build_hardware(hardware, backend=MockBackend(), start=False)
         defaults = TableDefaults(TableOptions(**options), seats)
         self.app = TableApp(self.hw, defaults, seed=seed)
