@@ -75,11 +75,19 @@ def act(page: Any, high: bool = False) -> str | None:
     return _settled(page, me, what)
 
 
-def _settled(page: Any, before: dict[str, Any], what: str) -> str:
-    page.wait_for_function(
-        "m => me === null || me.mark !== m || document.getElementById('message').textContent",
-        arg=before["mark"],
-    )
+def _settled(page: Any, before: dict[str, Any], what: str) -> str | None:
+    """Wait for the pad to show the tap's result. A tap that landed on a page being redrawn
+    may do nothing: then None, and the caller taps again on the page as it is now."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "m => me === null || me.mark !== m || document.getElementById('message').textContent",
+            arg=before["mark"],
+            timeout=5000,
+        )
+    except PlaywrightTimeout:
+        return None
     page.evaluate("() => { document.getElementById('message').textContent = '' }")
     return what
 
