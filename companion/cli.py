@@ -112,6 +112,12 @@ def _build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
     )
+    bench.add_argument(
+        "--web",
+        action="store_true",
+        help="measure the web server instead: a phone's tap until every other screen has it "
+        "(8 clients), peak RSS with the server on, idle CPU with the clients attached",
+    )
 
     run = sub.add_parser("run", help="run the companion on the table's hardware")
     run.add_argument(
@@ -253,6 +259,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from companion.commands.bench import run_bench
 
+        if args.web:
+            from companion.commands.bench_web import run_web_bench
+
+            return run_web_bench(args.json, args.idle)
         return run_bench(args.json, args.idle, args.presses)
     if args.command in ("sim", "run"):
         if args.command == "run":

@@ -183,7 +183,8 @@ class WebServer:
             self.port = sockets[0][1]
         self.hosts = guard.allowed_hosts(self.bind, self.port)
         self.host = guard.own_address(self.bind)
-        ticker = asyncio.ensure_future(self._tick())
+        # Only a phone-only seat can turn "offline" with time: else nothing wakes the loop.
+        ticker = asyncio.ensure_future(self._tick() if self.hub.phone_only else asyncio.sleep(0))
         self._ready.set()
         await self._stop.wait()
         ticker.cancel()
