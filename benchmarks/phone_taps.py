@@ -29,9 +29,11 @@ def taps(games: int) -> tuple[list[int], int]:
     bids = 0
     for seed in range(games):
         decided: list[tuple[str, str]] = []
-        play_game(
-            SEATS, seed, default=GreedyBot, on_step=lambda s, p, a: decided.append((p, a.kind))
-        )
+
+        def keep(state: object, p: str, a: object, decided: list = decided) -> None:
+            decided.append((p, a.kind))  # type: ignore[attr-defined]
+
+        play_game(SEATS, seed, default=GreedyBot, on_step=keep)
         who, count = None, 0
         for player, kind in decided:
             if kind == "bid_group":
