@@ -99,6 +99,13 @@ def test_a_tap_on_a_stale_page_is_refused_as_the_game_moved_on(table):
     status, _, body = table.request("POST", "/s/choose", {"mark": mark, "card": 6}, token=token)
     assert (status, json.loads(body)) == (409, {"error": "the game moved on"})
     assert seat_state(table, token)["sealed"].startswith("power 5")
+    # Withdrawn: the cards are on offer again, yet a tap from the page before is still refused.
+    now = seat_state(table, token)["mark"]
+    assert table.request("POST", "/s/hold", {"mark": now}, token=token)[0] == 200
+    status, _, _ = table.request("POST", "/s/choose", {"mark": mark, "card": 6}, token=token)
+    assert status == 409 and seat_state(table, token)["sealed"] is None
+    now = seat_state(table, token)["mark"]
+    assert table.request("POST", "/s/choose", {"mark": now, "card": 6}, token=token)[0] == 200
 
 
 def test_the_seat_is_the_tokens_never_one_the_request_names(table):
