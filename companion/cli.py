@@ -135,6 +135,13 @@ def _build_parser() -> argparse.ArgumentParser:
         help="keep the game in this SQLite file and resume it there (default: not kept)",
     )
 
+    sim.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the board page and the phones' pads on the local network "
+        "(the config's [web] section: bind, port; docs/phones.md)",
+    )
+
     bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
@@ -142,6 +149,12 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
+    )
+    bench.add_argument(
+        "--web",
+        action="store_true",
+        help="measure the web server instead: a phone's tap until every other screen has it "
+        "(8 clients), peak RSS with the server on, idle CPU with the clients attached",
     )
 
     run = sub.add_parser("run", help="run the companion on the table's hardware")
@@ -153,6 +166,12 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the game's SQLite file (default: $STATE_DIRECTORY/game.db under systemd, "
         "else ~/.local/state/elgrande-companion/game.db)",
+    )
+    run.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the board page and the phones' pads on the local network "
+        "(the config's [web] section: bind, port; docs/phones.md)",
     )
     return parser
 
@@ -333,6 +352,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from companion.commands.bench import run_bench
 
+        if args.web:
+            from companion.commands.bench_web import run_web_bench
+
+            return run_web_bench(args.json, args.idle)
         return run_bench(args.json, args.idle, args.presses)
     if args.command in ("sim", "run"):
         if args.command == "run":
@@ -361,10 +384,11 @@ def _run(args: argparse.Namespace) -> int:
                     show_bots=args.show_bots,
                     log_path=log,
                     game=args.game,
+                    web=args.web,
                 )
             from companion.commands.run import run_table
 
-            return run_table(args.config, store)
+            return run_table(args.config, store, web=args.web)
         except ConfigError as e:  # each problem under the file it is about
             for line in e.lines(args.config or "the shipped config"):
                 print(line, file=sys.stderr)

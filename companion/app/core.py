@@ -73,6 +73,9 @@ class TableCore:
         self.start_page = 0
         self.screen = ScreenKeeper(self.store)
         self.chart_path: Path | None = None
+        # A web server, when one runs (remote.py's Outlet), and the Phones page's own state.
+        self.outlet: Any = None
+        self.phones_page: Any = None
 
     # -- reading the game ------------------------------------------------------------------------
 
@@ -90,7 +93,8 @@ class TableCore:
         return self.s.seat_view(p)
 
     def has_display(self, p: str) -> bool:
-        return self.hw.pads[p].display is not None
+        """A display of its own: the pad's, or a phone's for a seat played by phone only."""
+        return self.hw.pads[p].display is not None or p in self.hw.config.web.phone_only
 
     def menu(self, p: str) -> MenuState | NumberMenu:
         """The player's menu over their legal choices; rebuilt when the choices change. A number
@@ -151,7 +155,7 @@ class TableCore:
     def to_setup(self) -> None:
         self.screen.leave(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
-        self.setup = SetupScreen(self.pads, self.defaults)
+        self.setup = SetupScreen(self.pads, self.defaults, phones=self.outlet is not None)
         self.mode = Mode.SETUP
 
     def go_on(self) -> None:

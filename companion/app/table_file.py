@@ -27,6 +27,8 @@ TABLE_KEYS = (
     "game",
     *(g for g in games.available() if g != DEFAULT_GAME),
 )
+
+
 def seats_accept(game: str = DEFAULT_GAME) -> str:
     """What `seats` accepts for `game`: as many colours as it seats."""
     low, high = games.load(game).info.players

@@ -38,6 +38,7 @@ from companion.commands.sim_keys import Keys, key_map, legend, scrolled
 from companion.commands.sim_layout import Snapshot, frame, log_height
 from companion.commands.sim_log import SimLog
 from companion.commands.sim_seats import bot_line, hide_bot_page, person_lines
+from companion.commands.web_start import start_web, web_wanted
 from companion.session.store import MemoryStore, Store
 from companion.testing import BOT_KINDS, BotDriver, Presser, table_bots
 from companion.testing import bot_kinds as kinds_for
@@ -169,6 +170,7 @@ def run_sim(
     show_bots: bool = False,
     log_path: Path | None = None,
     game: str | None = None,
+    web: bool = False,
 ) -> int:
     """The sim; with `store_path` (absolute) the game is kept there and resumed from it, as
     `companion run` does with its state directory. Ctrl-C and SIGTERM end it as Esc does.
@@ -187,6 +189,7 @@ def run_sim(
     try:
         out_dir = Path.cwd() / "companion-sim"
         app = TableApp(hw, table, seed=seed, store=store, out_dir=out_dir)
+        server = start_web(app, hardware, store_path) if web_wanted(web, hardware) else None
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")
         loop.start()
         presser = Presser(hw)
@@ -210,6 +213,8 @@ def run_sim(
             bots_thread.join(timeout=5)  # a bot's press under way is handled before the loop ends
             hw.events.put(STOP)
             loop.join(timeout=5)
+            if server is not None:
+                server.stop()
         return 0
     finally:
         store.close()
