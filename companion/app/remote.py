@@ -105,6 +105,7 @@ class SeatSnapshot:
     title: str  # what its pad says now ("Scoring: ● next", the decision's prompt …)
     may_next: bool  # a ● that only goes on is open to it
     may_choose: bool  # its options are open to taps (in a game, not during an announcement)
+    labels: tuple[str, ...] = ()  # each option as the game names it, in the options' order
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,9 @@ def snapshot(t: TableCore, marks: SeatMarks) -> Snapshot:
         seat = t.seat(p)
         title = MODES[t.mode].pad_menu(t, p).title
         mark = marks.update(p, _seat_key(t, seat))
-        seats[p] = SeatSnapshot(seat, mark, title, may_next(t), t.mode == Mode.GAME)
+        choosing = t.mode == Mode.GAME
+        labels = tuple(t.s.label(a) for a in seat.options) if choosing else ()
+        seats[p] = SeatSnapshot(seat, mark, title, may_next(t), choosing, labels)
     announce = None
     if t.mode == Mode.ANNOUNCE and t.announcer.active:
         a = t.announcer

@@ -55,6 +55,8 @@ def public_payload(
     public = view.to_json()
     decision = view.decision
     out["game"] = {
+        "name": view.game_name,
+        "page": view.page,  # "board" (El Grande's map) or "ledger" (scores and who enters)
         "players": list(view.players),
         "round": view.round,
         "rounds": list(view.rounds),
@@ -81,6 +83,7 @@ def public_payload(
             "secret": decision.secret,
             "waiting": list(decision.waiting),
             "chosen": list(decision.chosen),
+            "parallel": decision.parallel,
         },
         "winners": list(view.winners),
         "over": view.over,
@@ -121,7 +124,18 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
     played: list[int] = []
     if snap.table is not None:
         played = list(snap.table.to_json().get("played", {}).get(seat, []))
+    number = view.number if me.may_choose else None
     return {
+        # A number asked: the page shows a number field; its value v is option v - low.
+        "number": None
+        if number is None
+        else {
+            "label": number.label,
+            "prompt": number.prompt,
+            "low": number.low,
+            "high": number.high,
+            "default": number.default,
+        },
         "seat": seat,
         "mark": me.mark,
         "title": me.title,
@@ -135,7 +149,7 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
             {
                 "i": i,
                 "kind": a.kind,
-                "label": describe(a),
+                "label": me.labels[i] if i < len(me.labels) else describe(a),
                 "target": _target(a),
                 "area": _area(a),
                 "text": card_text(a) or "",

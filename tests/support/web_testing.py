@@ -29,12 +29,16 @@ class WebTable:
         seed: int = 1,
         pairings: Path | None = None,
         phone_only: frozenset[str] = frozenset(),
+        game: str | None = None,  # another game than El Grande, with its default options
         **options: Any,
     ) -> None:
         hardware = load_app_config(None, "sim.toml")[0]
         hardware = dataclasses.replace(hardware, web=WebConfig(phone_only=tuple(phone_only)))
         self.hw = build_hardware(hardware, backend=MockBackend(), start=False)
-        defaults = TableDefaults(TableOptions(**options), seats)
+        if game is None:
+            defaults = TableDefaults(TableOptions(**options), seats)
+        else:
+            defaults = TableDefaults(None, seats, game)
         self.app = TableApp(self.hw, defaults, seed=seed)
         self.web = WebServer(
             self.hw.events, bind="127.0.0.1", port=0, pairings_path=pairings, phone_only=phone_only

@@ -108,3 +108,29 @@ def test_a_second_claim_on_a_paired_seat_is_refused(browser, duo):
     assert "already has a phone" in second.inner_text("#message")
     second.goto(f"{duo.origin}/pad")
     second.wait_for_selector("#unpaired", state="visible")
+
+
+def test_a_phone_enters_a_count_in_a_number_field_and_the_board_says_who_is_still_entering(
+    browser, tmp_path
+):
+    table = WebTable(seats=("red", "blue"), pairings=tmp_path / "phones.json", game="castell")
+    try:
+        table.start_game()
+        tv = browser.new_context(**TV).new_page()
+        tv.goto(f"{table.origin}/")
+        red = pair_phone(browser, table, "red")
+        assert red.is_hidden("#hand") and red.is_hidden("#map")  # no cards, no El Grande map
+        red.fill("#value", "31")  # above the highest tower: refused on the page, nothing sent
+        red.click("#enter")
+        assert "from 0 to 30" in red.inner_text("#message")
+        red.fill("#value", "9")
+        red.click("#enter")
+        wait_until(lambda: "Tower score 9" in red.inner_text("#message"))
+        wait_until(lambda: "entering…" in tv.inner_text("#scores"))
+        rows = tv.inner_text("#scores").splitlines()  # "redphone\t0\t": red's phone is paired
+        assert rows[1].startswith("red") and "entering" not in rows[1]
+        assert rows[2].startswith("blue") and rows[2].endswith("entering…")
+        assert tv.is_hidden("#map")  # no El Grande map for a game that keeps a ledger
+        assert table.app.session.state.steps[-1].values["red"] == {"tower": 9}
+    finally:
+        table.close()

@@ -12,7 +12,11 @@ function render(d) {
     return;
   }
   const rounds = g.rounds.length;
-  $("headline").textContent = g.over ? "Game over" : `Round ${g.round} of ${rounds} · ${PHASES[g.phase] || g.phase}`;
+  const ledger = g.page === "ledger";  // a game whose board is not mirrored: scores and who enters
+  const where = g.round ? `Round ${g.round} of ${rounds} · ` : "";
+  $("headline").textContent = g.over ? `${g.name}: game over` : `${ledger ? g.name + " · " : ""}${where}${PHASES[g.phase] || g.phase}`;
+  $("map").hidden = ledger;
+  $("cards-title").hidden = ledger;
   const dec = g.decision;
   let deciding = "";
   if (dec && dec.waiting.length) {
@@ -21,8 +25,8 @@ function render(d) {
   }
   if (d.note) deciding += (deciding ? " · " : "") + d.note;
   $("deciding").textContent = deciding;
-  drawMap($("map"), g, d.places, null);
-  drawScores(g, d.paired);
+  if (!ledger) drawMap($("map"), g, d.places, null);
+  drawScores(g, d.paired, ledger);
   const cards = clear($("cards"));
   for (const c of g.face_up) cards.append(el("li", {}, el("strong", {}, c.title), el("span", {}, c.text)));
   const log = clear($("log"));
@@ -38,13 +42,18 @@ function render(d) {
   $("final").hidden = !(g.over && d.history.length);
   if (g.over) drawChart(g, d.history);
 }
-function drawScores(g, paired) {
+function drawScores(g, paired, ledger) {
   const t = clear($("scores"));
-  t.append(el("tr", {}, ...["", "score", "court", "province", "cards", "bid"].map((h) => el("th", {}, h))));
+  const heads = ledger ? ["", "score", ""] : ["", "score", "court", "province", "cards", "bid"];
+  t.append(el("tr", {}, ...heads.map((h) => el("th", {}, h))));
   const order = g.turn_order.length ? g.turn_order : g.players;
+  const entering = g.decision ? g.decision.waiting : [];
   for (const p of order) {
     const name = el("td", {}, chip(p, p), paired.includes(p) ? el("span", {class: "phone"}, "phone") : null);
-    t.append(el("tr", {}, name, ...[g.scores[p], g.court[p], g.province[p], g.hand_counts[p], g.bids[p] ?? ""].map((v) => el("td", {}, String(v)))));
+    const cells = ledger
+      ? [g.scores[p], entering.includes(p) ? "entering…" : ""]
+      : [g.scores[p], g.court[p], g.province[p], g.hand_counts[p], g.bids[p] ?? ""];
+    t.append(el("tr", {}, name, ...cells.map((v) => el("td", {}, String(v)))));
   }
 }
 function drawChart(g, history) {

@@ -26,7 +26,9 @@ function draw() {
   $("notice").hidden = !me.notice; $("notice").textContent = me.notice || "";
   $("sealed").hidden = !me.sealed; $("sealed").textContent = me.sealed ? `Entered, sealed: ${me.sealed}` : "";
   const bidding = me.options.some((o) => o.kind === "bid" || o.kind === "bid_group");
+  $("hand").hidden = !(me.hand.length || bidding);  // a game with no hand shows none
   drawHand(bidding);
+  drawNumber();
   const onMap = me.options.filter((o) => o.area);
   drawMap($("map"), board && board.game, places, (box, id) => {
     const here = onMap.filter((o) => o.area === id);
@@ -38,10 +40,26 @@ function draw() {
       else showChoices(here);
     });
   });
-  $("map").hidden = !onMap.length && !(board && board.game);
-  showChoices(me.options.filter((o) => !o.area && o.kind !== "bid" && o.kind !== "bid_group"));
+  const ledger = board && board.game && board.game.page === "ledger";  // no board to mirror
+  $("map").hidden = ledger || (!onMap.length && !(board && board.game));
+  showChoices(me.number ? [] : me.options.filter((o) => !o.area && o.kind !== "bid" && o.kind !== "bid_group"));
   $("next").hidden = !me.next;
-  $("own").textContent = `Your Castillo caballeros: ${me.castillo}`;
+  $("own").textContent = me.hand.length ? `Your Castillo caballeros: ${me.castillo}` : "";
+}
+// A count to enter: a number field with its rule, one tap on Enter.
+function drawNumber() {
+  const box = clear($("number"));
+  const n = me.number;
+  box.hidden = !n;
+  if (!n) return;
+  const field = el("input", {type: "number", inputmode: "numeric", min: String(n.low), max: String(n.high), value: String(n.default), id: "value", "aria-label": n.label});
+  const enter = el("button", {class: "big", id: "enter"}, "Enter");
+  enter.addEventListener("click", () => {
+    const v = Number(field.value);
+    if (!Number.isInteger(v) || v < n.low || v > n.high) { say(`${n.label}: a whole number from ${n.low} to ${n.high}`, false); return; }
+    send("/s/choose", {index: v - n.low}, `${n.label} ${v}`);
+  });
+  box.append(el("label", {for: "value"}, el("strong", {}, n.label), el("span", {}, n.prompt)), field, enter);
 }
 // The pad's own words are for three buttons; a phone says what a tap does.
 function heading() {
