@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from companion import cli_options as opts
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with a mistake said in one line (what was wrong, what is accepted, where the
@@ -23,23 +25,9 @@ def _refuse(prog: str, message: str) -> NoReturn:
     sys.exit(2)
 
 
-def _game_option(parser: argparse.ArgumentParser, default: str | None = "elgrande") -> None:
-    from companion import games
-
-    known = games.available()
-    said = default or "the table file's game"
-    parser.add_argument(
-        "--game",
-        choices=known,
-        default=default,
-        metavar="GAME",
-        help=f"the game: {', '.join(known)} (default: {said})",
-    )
-
-
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description=__doc__)
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument("--version", action=opts.Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     score = sub.add_parser("score", help="score a position given as JSON (FILE, or - for stdin)")
@@ -70,24 +58,26 @@ def _build_parser() -> argparse.ArgumentParser:
 
     screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
     screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
-    screens.add_argument("--seed", type=_seed, default=7, help="the bot game's seed (default 7)")
+    screens.add_argument(
+        "--seed", type=opts.seed, default=7, help="the bot game's seed (default 7)"
+    )
     screens.add_argument(
         "--players", type=int, help="2 to the game's most (default: the most, 5 at most)"
     )
-    _game_option(screens)
+    opts.game_option(screens)
     screens.add_argument(
-        "--scale", type=_scale, default=3, help="enlarge each pixel, 1-8 (default 3)"
+        "--scale", type=opts.scale, default=3, help="enlarge each pixel, 1-8 (default 3)"
     )
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
-    _game_option(demo)
+    opts.game_option(demo)
     demo.add_argument(
-        "--players", type=_players, help="2 to the game's most (default: the most, 5 at most)"
+        "--players", type=opts.players, help="2 to the game's most (default: the most, 5 at most)"
     )
-    demo.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
+    demo.add_argument("--seed", type=opts.seed, default=1, help="the game's seed (default 1)")
     demo.add_argument(
         "--pace",
-        type=_seconds,
+        type=opts.seconds,
         default=None,
         help="seconds between decisions (default 0.2: about two minutes); 0 runs flat out",
     )
@@ -109,17 +99,19 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
-    _game_option(sim, default=None)
+    opts.game_option(sim, default=None)
     sim.add_argument(
         "--bots",
         metavar="SEATS",
         help="seats played by bots, each greedy unless named (greedy, random, or relative: "
         "the strongest): blue,yellow=random,green=relative",
     )
-    sim.add_argument("--seed", type=_seed, help="the game's seed (default: a new one each game)")
+    sim.add_argument(
+        "--seed", type=opts.seed, help="the game's seed (default: a new one each game)"
+    )
     sim.add_argument(
         "--pace",
-        type=_seconds,
+        type=opts.seconds,
         default=None,
         help="seconds a bot takes over each decision (default 1; 0: at once)",
     )
@@ -145,10 +137,10 @@ def _build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
-        "--idle", type=_seconds, default=10.0, help="seconds of idle to measure (default 10)"
+        "--idle", type=opts.seconds, default=10.0, help="seconds of idle to measure (default 10)"
     )
     bench.add_argument(
-        "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
+        "--presses", type=opts.count, default=2000, help="presses to time, at least (default 2000)"
     )
     bench.add_argument(
         "--web",
@@ -176,27 +168,6 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _Version(argparse.Action):
-    """`companion --version`: the installed package's version, from its metadata (as pip shows
-    it), looked up only when asked, so that no other command pays for it."""
-
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
-        kwargs.update(nargs=0, default=argparse.SUPPRESS)
-        super().__init__(option_strings, dest, **kwargs)  # type: ignore[arg-type]
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            found = version(DISTRIBUTION)
-        except PackageNotFoundError:  # run from a checkout that was never installed
-            found = "unknown (not installed)"
-        print(f"companion {found}")  # on standard output, as --help is
-        parser.exit()
-
-
-DISTRIBUTION = "elgrande-companion"
-
 SIM_KEYS = """keys (one row a seat, in the config's order; only your seats' keys press):
   seat 1  1 2 3 4     ◀  ▶  ●  hold ● (back, undo, withdraw, look alone)
   seat 2  q w e r
@@ -208,43 +179,6 @@ SIM_KEYS = """keys (one row a seat, in the config's order; only your seats' keys
 
 Bots never press on the setup screen, an announcement or the resume page: ● moves them on.
 A finished game's score chart is saved in ./companion-sim/scores.png (the log says so)."""
-
-
-def _scale(text: str) -> int:
-    if text.isdigit() and 1 <= int(text) <= 8:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 1–8, got {text!r}")
-
-
-def _players(text: str) -> int:
-    if text.isdigit() and 2 <= int(text) <= 5:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
-
-
-SEED_MAX = 2**63 - 1  # the largest whole number SQLite keeps: a seed is stored with its game
-
-
-def _seed(text: str) -> int:
-    if text.isdigit() and int(text) <= SEED_MAX:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 0–{SEED_MAX}, got {text!r}")
-
-
-def _count(text: str) -> int:
-    if text.isdigit() and int(text) >= 1:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"expected seconds 0–60, got {text!r}")
-    return value
 
 
 # Commands whose job is their output: when the reader goes away (`companion demo | head`), they

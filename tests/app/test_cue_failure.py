@@ -14,13 +14,17 @@ def _to_first_scoring(table) -> tuple[list[str], list[str]]:
     table.press("red", "select")
     driver = table.bots(make_bots(THREE, 3))
     titles: list[str] = []
+    # The speaker keeps a few lines queued at most (the oldest dropped): waiting for it after
+    # each move keeps what is heard from depending on how busy the machine is.
     for _ in range(2000):
         if table.app.mode == "announce":
             break
         assert driver.step(), "the bots ran out of moves first"
+        table.hw.speaker.wait_idle(5)
     while table.app.mode == "announce":
         titles.append(table.app.main_ui().title)
         table.press("blue", "select")
+        table.hw.speaker.wait_idle(5)
     table.hw.speaker.wait_idle(5)
     return list(table.hw.speaker.spoken), titles
 
