@@ -9,49 +9,17 @@ import tempfile
 from pathlib import Path
 
 from companion.app.mode import Mode
-from companion.app.setup import TableDefaults
-from companion.app.table import TableApp
 from companion.commands.screens_moments import Shots, _Camera
-from companion.testing import BotDriver, Presser, VirtualClock, make_bots
+from companion.testing import VirtualClock
 from hw.backend import MockBackend
 from hw.config import HardwareConfig
-from hw.hardware import Hardware, build_hardware
+from hw.hardware import build_hardware
 
 MOMENTS = ("setup", "entry", "announce", "ranking", "final", "chart")
 
 
 class LedgerCamera(_Camera):
-    def __init__(
-        self, hw: Hardware, clock: VirtualClock, players: int, seed: int, out_dir: Path, game: str
-    ) -> None:
-        self.seats = tuple(hw.config.players)[:players]
-        self.hw, self.out_dir = hw, out_dir
-        defaults = TableDefaults(None, self.seats, game)
-        self.app = TableApp(hw, defaults, seed=seed, out_dir=out_dir, resume=False)
-        self.presser = Presser(hw, clock)
-        self.driver = BotDriver(
-            self.app, self.presser, make_bots(self.seats, seed, game), hw.events
-        )
-        self.shots = Shots()
-        self.presses = 0
-        self.most_reasons = -1
-
-    def play(self) -> Shots:
-        self._keep("setup")
-        while (planned := self.driver.plan()) is not None:
-            player, buttons = planned
-            for button in buttons:
-                self._look()
-                self._press(player, button)
-        if self.app.mode != Mode.FINAL:
-            raise RuntimeError(f"the bots stopped before the end (mode {self.app.mode})")
-        self._keep("final")
-        self._press(self.seats[0], "select")
-        self._keep("chart")
-        missing = {"entry", "announce", "ranking"} - set(self.shots.main)
-        if missing:
-            raise RuntimeError(f"this game never reached: {', '.join(sorted(missing))}")
-        return self.shots
+    REQUIRED = frozenset({"entry", "announce", "ranking"})
 
     def _look(self) -> None:
         app, taken = self.app, self.shots.main
