@@ -191,8 +191,14 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = _build_parser().parse_known_args(argv)
         if extra:  # said by the sub-command's name, not the top parser's
             _refuse(f"companion {args.command}", "unrecognized arguments: " + _shown(extra))
-        if args.command in PIPED and hasattr(signal, "SIGPIPE"):
-            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        # Not with a web server: a phone's dropped connection would end the process.
+        piped = args.command in PIPED and not getattr(args, "web", False)
+        if piped and hasattr(signal, "SIGPIPE"):
+            before = signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            try:
+                return _run(args)
+            finally:  # as it was: a caller in the same process (a test) writes to sockets
+                signal.signal(signal.SIGPIPE, before)
         return _run(args)
     except BrokenPipeError:
         # The reader stopped early (`companion cards | head`): not worth a traceback.

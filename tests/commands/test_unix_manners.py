@@ -190,3 +190,16 @@ def test_a_reader_gone_before_the_first_line_ends_it_quietly(tmp_path, args, end
         assert done.returncode == 0
     else:  # 141 in a shell
         assert done.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE)
+
+
+def test_a_command_run_in_process_leaves_the_sigpipe_handler_as_it_found_it(capsys):
+    """`main` ends a piped command as `cat` does, by SIGPIPE; a caller in the same process (a
+    test whose web server writes to a phone gone away) must not be killed by it afterwards."""
+    import signal
+
+    from companion.cli import main
+
+    before = signal.getsignal(signal.SIGPIPE)
+    assert main(["cards"]) == 0
+    assert signal.getsignal(signal.SIGPIPE) == before
+    capsys.readouterr()
