@@ -1,0 +1,13 @@
+"""The runnable examples in the kit's docstrings stay true."""
+
+import doctest
+
+import pytest
+
+from companion.kit import events, moves, options, scoring, steps, strict_json
+
+
+@pytest.mark.parametrize("mod", [events, moves, options, scoring, steps, strict_json])
+def test_docstring_examples_run(mod):
+    result = doctest.testmod(mod)
+    assert result.attempted > 0 and result.failed == 0
