@@ -30,17 +30,9 @@ PLAYERS = (2, 4)
 def new_game(players: Sequence[str], seed: int, options: Options | None = None) -> State:
     """The final count for 2–4 players: one open entry, every player's form at once."""
     names = kit_engine.checked_players(players, *PLAYERS, "Akropolis")
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = Options()
-    elif not isinstance(options, Options):
-        raise TypeError(
-            f"options must be an akropolis Options (Options.from_dict builds one), "
-            f"got {type(options).__name__}"
-        )
+    options = kit_engine.checked_setup(
+        seed, options, Options, "an akropolis Options (Options.from_dict builds one)"
+    )
     s = State(players=names, options=options, seed=seed, scores=dict.fromkeys(names, 0))
     form = tally_form(options)
     s.steps.append(FinalCount(forms=dict.fromkeys(names, form)))

@@ -47,17 +47,9 @@ def checked_players(players: object, options: Options) -> tuple[str, ...]:
 
 def new_game(players: Sequence[str], seed: int, options: Options | None = None) -> State:
     """A game for 2–6 players (names in seat order), scores at 0, the play menu open."""
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = Options()
-    elif not isinstance(options, Options):
-        raise TypeError(
-            f"options must be an Options (Options.from_dict builds one from a dict), "
-            f"got {type(options).__name__}"
-        )
+    options = kit_engine.checked_setup(
+        seed, options, Options, "an Options (Options.from_dict builds one from a dict)"
+    )
     names = checked_players(players, options)
     s = State(players=names, options=options, seed=seed, scores=dict.fromkeys(names, 0))
     s.steps.append(Play())

@@ -36,17 +36,12 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     """A game for 2–4 players (names in seat order). `seed` is kept for the bots and replays;
     the device draws nothing (the bag and the tiles stay physical)."""
     seats = kit_engine.checked_players(players, *PLAYERS, "Castell")
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = TableOptions()
-    elif not isinstance(options, TableOptions):
-        raise TypeError(
-            "options must be a TableOptions (TableOptions.from_dict builds one from a dict), "
-            f"got {type(options).__name__}"
-        )
+    options = kit_engine.checked_setup(
+        seed,
+        options,
+        TableOptions,
+        "a TableOptions (TableOptions.from_dict builds one from a dict)",
+    )
     s = State(seats, options, seed, best=dict.fromkeys(seats, 0), scores=dict.fromkeys(seats, 0))
     if options.festivals == "tracked":
         first, last = rules.FESTIVAL_ROUNDS[0], rules.FESTIVAL_ROUNDS[-1]

@@ -49,17 +49,12 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     unknown option or value.
     """
     players = checked_players(players)
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = TableOptions()
-    elif not isinstance(options, TableOptions):
-        raise TypeError(
-            f"options must be a TableOptions (TableOptions.from_dict builds one from a dict), "
-            f"got {type(options).__name__}"
-        )
+    options = kit_engine.checked_setup(
+        seed,
+        options,
+        TableOptions,
+        "a TableOptions (TableOptions.from_dict builds one from a dict)",
+    )
     data = game_data()
     rng = random.Random(seed)
     region_cards = list(data.regions)

@@ -36,6 +36,7 @@ from companion.kit.moves import Action, Decision, RuleError
 from companion.kit.steps import Step
 
 S = TypeVar("S")
+Opts = TypeVar("Opts")
 
 
 def checked_players(players: object, low: int, high: int, game_name: str) -> tuple[str, ...]:
@@ -55,6 +56,21 @@ def checked_players(players: object, low: int, high: int, game_name: str) -> tup
     if len(set(names)) != len(names):
         raise RuleError("players must be distinct, non-empty names; a player is named twice")
     return names
+
+
+def checked_setup(seed: object, options: Any, options_type: type[Opts], what: str) -> Opts:
+    """A new game's seed and options: `seed` an int (a game is replayed from its seed and
+    decisions), `options` one of the game's `options_type` (`what` names it in the TypeError),
+    or None for the defaults."""
+    if type(seed) is not int:
+        raise TypeError(
+            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
+        )
+    if options is None:
+        return options_type()
+    if not isinstance(options, options_type):
+        raise TypeError(f"options must be {what}, got {type(options).__name__}")
+    return options
 
 
 def decision(s: Any) -> Decision | None:

@@ -4,10 +4,12 @@ import doctest
 
 import pytest
 
-from companion.kit import events, moves, options, scoring, steps, strict_json
+from companion.kit import engine, events, moves, options, scoring, steps, strict_json, views
 
 
-@pytest.mark.parametrize("mod", [events, moves, options, scoring, steps, strict_json])
+@pytest.mark.parametrize(
+    "mod", [engine, events, moves, options, scoring, steps, strict_json, views]
+)
 def test_docstring_examples_run(mod):
     result = doctest.testmod(mod)
     assert result.attempted > 0 and result.failed == 0
