@@ -1,9 +1,14 @@
 """luma.core's legacy 8-row bitmap fonts, for the LED matrix and the pad's small print.
 
-They cover ASCII only: accents are dropped ("Aragón" → "Aragon") and anything else shows as "?".
+They cover ASCII only: accents are dropped ("Aragón" → "Aragon", "Décompte" → "Decompte": the
+3×5 and 5×7 cells have no row for an accent), typographic punctuation and the letters with no
+ASCII base get their usual ASCII stand-ins (’ → ', « » “ ” → ", œ → oe), and anything else shows
+as "?" (`missing_glyphs` names it, so a test can fail on it first).
 
->>> ascii_only("Aragón → Cataluña")
-'Aragon ? Cataluna'
+>>> ascii_only("Aragón → Cataluña ☺")
+'Aragon > Cataluna ?'
+>>> print(ascii_only("« l’œuf »"))
+" l'oeuf "
 >>> tiny_fit("Castillo 12", 24)
 'Cast..'
 """
@@ -27,8 +32,41 @@ def ascii_only(text: str) -> str:
     return "".join(_ascii_char(ch) for ch in text)
 
 
+# What NFKD gives no ASCII base for, but a reader knows the ASCII for.
+_STAND_INS = {
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "«": '"',
+    "»": '"',
+    "œ": "oe",
+    "Œ": "OE",
+    "–": "-",
+    "—": "-",
+    "\xa0": " ",
+    "\u202f": " ",
+    # The screens' own symbols, where a line with them ends up in small print.
+    "→": ">",
+    "◀": "<",
+    "▶": ">",
+    "●": "o",
+}
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of `text` the legacy fonts cannot show, even without its accent.
+
+    >>> sorted(missing_glyphs("Décompte « ex aequo » → ☺"))
+    ['☺']
+    """
+    return {c for c in text if c != "?" and _ascii_char(c) == "?"}
+
+
 @cache
 def _ascii_char(ch: str) -> str:
+    if ch in _STAND_INS:
+        return _STAND_INS[ch]
     base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()[:1]
     return base if base.isprintable() and base else "?"
 

@@ -1,9 +1,12 @@
 """Text that fits: one small bitmap font, measured, ellipsized and wrapped to a width.
 
-The font is Pillow's built-in bitmap font (no file, no network, the same pixels everywhere): 6 px a
-character, glyphs 11 px tall (accents above, descenders below). It holds Latin-1 only, so the few
-symbols the screens use (◀ ▶ ● → …) are drawn here as 6×11 glyphs of their own; any other character
-outside Latin-1 shows as "?".
+The font is Pillow's built-in bitmap font (no file, no network, the same pixels everywhere): X11's
+courB08 (Adobe Courier Bold 8, distributed with X11 and inside Pillow under their permissive
+notices), 6 px a character, glyphs 11 px tall (accents above, descenders below). It holds Latin-1
+only (é è ê à ç ô « » included), so the symbols the screens use (◀ ▶ ● → …) and the typographic
+punctuation and letters French text needs beyond Latin-1 (’ ‘ “ ” œ Œ – —, the narrow no-break
+space) are drawn here as 6×11 glyphs of their own, in the font's style. Any other character shows
+as "?", and `missing_glyphs` names it, so a test can fail on it first.
 
 >>> fit("Castilla la Nueva", 60)
 'Castilla…'
@@ -31,6 +34,17 @@ _SYMBOLS: dict[str, tuple[str, ...]] = {
     "●": ("", "", "", ".###", "#####", "#####", "#####", ".###"),
     "→": ("", "", "", "", "...#", "#####", "...#"),
     "…": ("", "", "", "", "", "", "", "#.#.#"),
+    # Quotes shaped as the font's own apostrophe (which is already a right quote).
+    "’": ("", "", "..##", "..#", ".#"),
+    "‘": ("", "", "...#", "..#", "..##"),
+    "”": ("", "", ".##.##", ".#..#", "#..#"),
+    "“": ("", "", "..#..#", ".#..#", ".##.##"),
+    "œ": ("", "", "", "", ".#.##", "#.#..#", "#.####", "#.#", ".#.###"),
+    "Œ": ("", "", "", ".#####", "#.#", "#.#", "#.###", "#.#", ".#####"),
+    "–": ("", "", "", "", "", "#####"),
+    "—": ("", "", "", "", "", "######"),
+    "\xa0": (),  # no-break spaces: French puts one before « : ; ! ? » and inside « »
+    "\u202f": (),
 }
 
 
@@ -47,6 +61,15 @@ def _drawable(ch: str) -> str:
     except UnicodeEncodeError:
         return "?"
     return ch if ch.isprintable() else "?"
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of `text` this font cannot draw (each would show as "?").
+
+    >>> sorted(missing_glyphs("« Décompte » ’ “ ” œ ☺"))
+    ['☺']
+    """
+    return {c for c in text if c != "?" and _drawable(c) == "?"}
 
 
 @lru_cache(maxsize=2048)
