@@ -22,6 +22,17 @@ def _game_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _lang_option(parser: argparse.ArgumentParser, default: str | None, when: str) -> None:
+    from companion.i18n import LANGUAGES
+
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help=f"what the table sees and hears: {' or '.join(LANGUAGES)} (default {when})",
+    )
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -57,6 +68,7 @@ def _build_parser() -> argparse.ArgumentParser:
     screens.add_argument("--seed", type=_seed, default=7, help="the bot game's seed (default 7)")
     screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
     screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
+    _lang_option(screens, "en", "en: the pictures of the docs")
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
     _game_option(demo)
@@ -64,6 +76,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--players", type=_players, help="2 to the game's most (default: the most, 5 at most)"
     )
     demo.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
+    _lang_option(demo, None, "table.toml's language, else the system locale's, else en")
     demo.add_argument(
         "--pace",
         type=_seconds,
@@ -95,6 +108,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "the strongest): blue,yellow=random,green=relative",
     )
     sim.add_argument("--seed", type=_seed, help="the game's seed (default: a new one each game)")
+    _lang_option(sim, None, "table.toml's language, else the system locale's, else en")
     sim.add_argument(
         "--pace",
         type=_seconds,
@@ -132,6 +146,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the game's SQLite file (default: $STATE_DIRECTORY/game.db under systemd, "
         "else ~/.local/state/elgrande-companion/game.db)",
     )
+    _lang_option(run, None, "table.toml's language, else the system locale's, else en")
     return parser
 
 
@@ -237,7 +252,7 @@ def _run(args: argparse.Namespace) -> int:
 
         if _output_folder("screens", "--out", args.out) is None:
             return 2
-        return run_screens(args.out, args.seed, args.players, args.scale)
+        return run_screens(args.out, args.seed, args.players, args.scale, args.lang)
     if args.command == "demo":
         from companion import games
         from companion.commands.demo import DEFAULT_PACE, run_demo
@@ -258,7 +273,14 @@ def _run(args: argparse.Namespace) -> int:
         store = Path(args.store).resolve() if args.store else None  # absolute: see run
         try:
             return run_demo(
-                args.players, args.seed, pace, args.json, frames, store_path=store, game=args.game
+                args.players,
+                args.seed,
+                pace,
+                args.json,
+                frames,
+                store_path=store,
+                game=args.game,
+                language=args.lang,
             )
         except NotAStore as e:  # never played over, never replaced
             print(f"companion demo: --store {e.strerror}", file=sys.stderr)
@@ -292,10 +314,11 @@ def _run(args: argparse.Namespace) -> int:
                     pace=pace,
                     show_bots=args.show_bots,
                     log_path=log,
+                    language=args.lang,
                 )
             from companion.commands.run import run_table
 
-            return run_table(args.config, store)
+            return run_table(args.config, store, args.lang)
         except ConfigError as e:  # each problem under the file it is about
             for line in e.lines(args.config or "the shipped config"):
                 print(line, file=sys.stderr)

@@ -29,10 +29,13 @@ MAIN_PAGES = {
 }
 
 
-def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) -> list[Path]:
+def render_all(
+    out: Path, *, seed: int = 7, players: int = 5, scale: int = 3, language: str = "en"
+) -> list[Path]:
     """Play the seeded game and write every screen under `out`; returns the files written."""
     shots = {
-        label: take_shots(table_config(MAIN_DISPLAYS[label]), players, seed) for label in MAINS
+        label: take_shots(table_config(MAIN_DISPLAYS[label]), players, seed, language)
+        for label in MAINS
     }
     first = shots[next(iter(MAINS))]
     for label, taken in shots.items():
@@ -71,7 +74,7 @@ def _check(label: str, taken: Shots, first: Shots) -> None:
         raise RuntimeError(f"main display {label}: the game went otherwise ({taken.when})")
 
 
-def run_screens(out: str, seed: int, players: int, scale: int) -> int:
+def run_screens(out: str, seed: int, players: int, scale: int, language: str = "en") -> int:
     """The command: checks its numbers, writes the PNGs, prints each path."""
     if not 2 <= players <= 5:
         print(f"companion screens: --players must be 2 to 5, got {players}", file=sys.stderr)
@@ -79,6 +82,6 @@ def run_screens(out: str, seed: int, players: int, scale: int) -> int:
     if not 1 <= scale <= 8:
         print(f"companion screens: --scale must be 1 to 8, got {scale}", file=sys.stderr)
         return 2
-    for path in render_all(Path(out), seed=seed, players=players, scale=scale):
+    for path in render_all(Path(out), seed=seed, players=players, scale=scale, language=language):
         print(path)
     return 0

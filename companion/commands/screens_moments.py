@@ -74,24 +74,30 @@ def panel(display: Display) -> Image.Image:
     return image.copy()
 
 
-def take_shots(config: HardwareConfig, players: int, seed: int) -> Shots:
+def take_shots(config: HardwareConfig, players: int, seed: int, language: str = "en") -> Shots:
     """Play the seeded game on `config` and keep the frames of every moment."""
     clock = VirtualClock()
     hw = build_hardware(config, backend=MockBackend(), clock=clock, start=False)
     try:
         with tempfile.TemporaryDirectory() as out_dir:
-            return _Camera(hw, clock, players, seed, Path(out_dir)).play()
+            return _Camera(hw, clock, players, seed, Path(out_dir), language).play()
     finally:
         hw.close()
 
 
 class _Camera:
     def __init__(
-        self, hw: Hardware, clock: VirtualClock, players: int, seed: int, out_dir: Path
+        self,
+        hw: Hardware,
+        clock: VirtualClock,
+        players: int,
+        seed: int,
+        out_dir: Path,
+        language: str = "en",
     ) -> None:
         _, table = load_app_config(None, "pi.toml")  # the shipped table.toml's options
         self.seats = tuple(hw.config.players)[:players]
-        defaults = TableDefaults(table.options, self.seats)
+        defaults = TableDefaults(table.options, self.seats, language=language)
         self.hw, self.out_dir = hw, out_dir
         self.app = TableApp(hw, defaults, seed=seed, out_dir=out_dir, resume=False)
         self.presser = Presser(hw, clock)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import curses
+import dataclasses
 import os
 import queue
 import random
@@ -164,10 +165,13 @@ def run_sim(
     pace: float = DEFAULT_PACE,
     show_bots: bool = False,
     log_path: Path | None = None,
+    language: str | None = None,
 ) -> int:
     """The sim; with `store_path` (absolute) the game is kept there and resumed from it, as
     `companion run` does with its state directory. Ctrl-C and SIGTERM end it as Esc does."""
     hardware, table = load_app_config(config, "sim.toml")
+    if language is not None:  # --lang: over table.toml's
+        table = dataclasses.replace(table, language=language)
     players = list(hardware.players)
     bot_kinds = parse_bots(bots, players)
     log = SimLog(log_path)

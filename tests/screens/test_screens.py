@@ -1064,7 +1064,7 @@ def test_screens_command_takes_the_numbers_at_its_bounds(players, scale, capsys,
     render = mock.Mock(return_value=[Path("out/a.png")])
     monkeypatch.setattr(command, "render_all", render)
     assert run_screens("out", seed=4, players=players, scale=scale) == 0
-    render.assert_called_once_with(Path("out"), seed=4, players=players, scale=scale)
+    render.assert_called_once_with(Path("out"), seed=4, players=players, scale=scale, language="en")
     assert capsys.readouterr().out == f"{Path('out/a.png')}\n"
 
 

@@ -28,12 +28,14 @@ class Table:
         seed: int = 1,
         store=None,
         hardware=None,  # a HardwareConfig built by the test, instead of `config`
+        language: str = "en",
         **options,
     ) -> None:
         hardware = hardware or load_app_config(None, config)[0]
         self.clock = VirtualClock()
         self.hw = build_hardware(hardware, backend=MockBackend(), clock=self.clock, start=False)
-        defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)
+        seated = tuple(seats) if seats else None
+        defaults = TableDefaults(TableOptions(**options), seated, language=language)
         self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
 
