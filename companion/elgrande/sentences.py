@@ -175,6 +175,15 @@ TEMPLATES: tuple[str, ...] = (
     N_("move to {area}"),
     N_("courts match"),
     N_("scoreboards match"),
+    N_("{card}"),
+    # a scoring's reasons, as the engine writes them (the sim's log shows them)
+    N_("{player} {nth} with {n} → {n2}"),
+    N_("{player} {nth} with {n} → {n2}, {items}"),
+    N_("{player} tied for {nth}, paid as {nth2} with {n} → {n2}"),
+    N_("{player} tied for {nth}, paid as {nth2} with {n} → {n2}, {items}"),
+    N_("+{n} King"),
+    N_("+{n} home"),
+    N_("{area}: {parts}"),
 )
 
 _KINDS = {
