@@ -4,7 +4,8 @@ tests/elgrande/golden/transcripts/fr/ and read when made. Together they reach ev
 so every sentence the engine can say has a French form here; no line may keep an English word
 (test_french_table.english_words: a word the catalogs' English has and their French never uses).
 
-After an intended change: `UPDATE_TRANSCRIPTS=1 .venv/bin/pytest tests/elgrande/test_transcripts_fr.py`.
+After an intended change:
+`UPDATE_TRANSCRIPTS=1 .venv/bin/pytest tests/elgrande/test_transcripts_fr.py`.
 """
 
 from __future__ import annotations
