@@ -184,6 +184,11 @@ TEMPLATES: tuple[str, ...] = (
     N_("+{n} King"),
     N_("+{n} home"),
     N_("{area}: {parts}"),
+    # the devices' alerts (app/table.py)
+    N_("LED matrix: fault"),
+    N_("main display: fault"),
+    N_("{player} pad display: fault"),
+    N_("{player}'s pad: {button} stuck"),
 )
 
 _KINDS = {
@@ -194,6 +199,7 @@ _KINDS = {
     "items": r".+",
     "parts": r".+",
     "rest": r".+",
+    "button": r"left|right|select",
 }
 _SEPARATORS = {"items": ", ", "parts": "; "}
 
@@ -302,6 +308,8 @@ def _field(field: str, value: str, spoken: bool) -> dict[str, str]:
     if kind in _SEPARATORS:
         sep = _SEPARATORS[kind]
         return {field: sep.join(localize(x, spoken) for x in value.split(sep))}
+    if kind == "button":
+        return {field: {"left": "◀", "right": "▶", "select": "●"}[value]}
     if kind == "rest":
         return {field: localize(value, spoken)}
     return {field: value}

@@ -1143,6 +1143,16 @@ def test_the_committed_pictures_are_what_the_command_makes_now(tmp_path):
     assert stale == [], "docs/screens is stale: run companion screens --out docs/screens"
 
 
+def test_the_committed_french_pictures_are_what_the_command_makes_now(tmp_path):
+    # docs/fr/screens/, shown by the French guide: `companion screens --lang fr --out
+    # docs/fr/screens` after a change to what the app draws or to the French catalog.
+    render_all(tmp_path, language="fr")
+    docs = Path(__file__).resolve().parents[2] / "docs" / "fr" / "screens"
+    assert {p.name for p in tmp_path.iterdir()} == {p.name for p in docs.iterdir()}
+    stale = sorted(p.name for p in tmp_path.iterdir() if _png(p) != _png(docs / p.name))
+    assert stale == [], "docs/fr/screens is stale: run companion screens --lang fr --out ..."
+
+
 def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
     assert run_screens(str(tmp_path / "out"), seed=1, players=6, scale=1) == 2
     assert "--players must be 2 to 5, got 6" in capsys.readouterr().err
