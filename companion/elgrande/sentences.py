@@ -301,6 +301,7 @@ def _field(field: str, value: str, spoken: bool) -> dict[str, str]:
             field: shown,
             f"in_{field}": in_area(area, shown, spoken),
             f"of_{field}": _of(area, shown, spoken),
+            f"to_{field}": glossary()["regions"][area]["to"] if spoken else f"→ {shown}",
         }
     if kind == "nth":
         n = int(value[:-2])

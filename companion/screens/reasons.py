@@ -84,7 +84,9 @@ def _spoken_reason_translated(p: Placing) -> str:
     extra = "".join(
         _(", plus {n} {bonus}").format(n=b.points, bonus=_(SAID_BONUS[b.kind])) for b in p.bonuses
     )
+    # The count said with its noun where the language wants it ("avec 4 Caballeros").
+    counted = ngettext("{n} caballero", "{n} caballeros", p.count).format(n=p.count)
     said = _("{player} {place} with {count}, {points}").format(
-        player=_(p.player), place=place, count=p.count, points=points
+        player=_(p.player), place=place, count=p.count, points=points, caballeros=counted
     )
     return said + extra

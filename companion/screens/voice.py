@@ -43,6 +43,8 @@ def _sentence(text: str) -> str:
     if language() != "en":
         # Said, not read: the engine's sentence in the table's language, names as said.
         text = text.replace("«\u202f", "").replace("\u202f»", "")
+        for written, said in sentences.glossary().get("said", {}).items():
+            text = re.sub(rf"(?<!\w){re.escape(written)}(?!\w)", said, text)
     # "+2 home" and "own+2" (a card's title) alike: "plus" a word of its own.
     text = re.sub(r" ?\+ ?", f" {_('plus')} ", text.replace("→", _("to"))).strip()
     text = text[0].upper() + text[1:]

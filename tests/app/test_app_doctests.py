@@ -18,6 +18,7 @@ import pytest
         "companion.i18n",
         "companion.elgrande.sentences",
         "companion.app.table_file",
+        "companion.app.outputs",
     ],
 )
 def test_docstring_examples_run(name):
