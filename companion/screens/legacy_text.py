@@ -22,6 +22,8 @@ from luma.core.legacy import textsize
 from luma.core.legacy.font import LCD_FONT, TINY_FONT, proportional
 from PIL import Image, ImageDraw
 
+from companion.screens.word_wrap import wrap_words
+
 MATRIX_FONT = proportional(LCD_FONT)  # 5×7 capitals with 1 px between: readable across a table
 TINY = TINY_FONT  # 3×5 in a 4 px cell: one more line of small print on a 128×32 pad
 
@@ -130,16 +132,14 @@ def draw_legacy(
 
 def tiny_wrap(text: str, max_width: int, max_lines: int) -> list[str]:
     """Word-wrap ASCII `text` in the tiny font into at most `max_lines` lines; the last is cut
-    with ".." if text is left."""
-    words, lines, current = ascii_only(text).split(), [], ""
-    for i, word in enumerate(words):
-        candidate = f"{current} {word}" if current else word
-        if text_width(candidate, TINY) <= max_width:
-            current = candidate
-            continue
-        lines.append(current)
-        if len(lines) == max_lines:
-            lines[-1] = tiny_fit(" ".join([current, *words[i:]]), max_width)
-            return lines
-        current = word
-    return [*lines, current] if current else lines
+    with ".." if text is left (a word wider than a row is cut too: never an empty row).
+
+    >>> tiny_wrap("Supercalifragilistic is long", 40, 2)
+    ['Supercal..', 'is long']
+    """
+    return wrap_words(
+        ascii_only(text),
+        max_lines,
+        lambda s: text_width(s, TINY) <= max_width,
+        lambda s: tiny_fit(s, max_width),
+    )

@@ -22,6 +22,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.screens.word_wrap import wrap_words
+
 GLYPH_W = 6  # every glyph, font or ours, is this wide
 GLYPH_H = 11  # rows a line of text may touch, accents and descenders included
 LINE = 10  # the pitch between lines: an accent may touch the descender row above
@@ -94,26 +96,9 @@ def fit(text: str, max_width: int) -> str:
 
 def wrap(text: str, max_width: int, max_lines: int) -> list[str]:
     """Word-wrap `text` into at most `max_lines` lines; the last is ellipsized if text is left."""
-    words = clean(text).split()
-    if max_lines == 1:  # no second line to carry a word to: the one line is cut
-        return [fit(" ".join(words), max_width)] if words else []
-    lines: list[str] = []
-    current = ""
-    for i, word in enumerate(words):
-        candidate = f"{current} {word}" if current else word
-        if width(candidate) <= max_width:
-            current = candidate
-            continue
-        if current:
-            lines.append(current)
-        if len(lines) == max_lines - 1:
-            rest = " ".join(words[i:])
-            lines.append(fit(rest, max_width))
-            return lines
-        current = word if width(word) <= max_width else fit(word, max_width)
-    if current and len(lines) < max_lines:
-        lines.append(current)
-    return lines
+    return wrap_words(
+        clean(text), max_lines, lambda s: width(s) <= max_width, lambda s: fit(s, max_width)
+    )
 
 
 def draw_text(

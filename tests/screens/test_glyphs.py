@@ -56,3 +56,17 @@ def test_french_punctuation_is_drawn_not_replaced():
     for ch in "éèêàçôœŒ«»’‘“”…\u202f\u00a0":
         assert text.clean(ch) == ch, repr(ch)
     assert legacy_text.ascii_only("« l’œuf »") == '" l\'oeuf "'
+
+
+def test_a_word_wider_than_a_row_is_cut_on_its_own_row_never_after_an_empty_one():
+    from companion.screens.legacy_text import tiny_wrap
+    from companion.screens.text import wrap
+
+    assert tiny_wrap("Supercalifragilistic is long", 40, 2) == ["Supercal..", "is long"]
+    assert wrap("Supercalifragilistic is long", 48, 2) == ["Superca…", "is long"]
+
+
+def test_a_no_break_space_keeps_the_french_colon_on_its_word_s_row():
+    from companion.screens.text import wrap
+
+    assert wrap("Ordre du tour\u202f: noir", 84, 2) == ["Ordre du", "tour\u202f: noir"]

@@ -1172,6 +1172,7 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
         "companion.screens.reasons",
         "companion.screens.pages",
         "companion.screens.legacy_text",
+        "companion.screens.word_wrap",
         "companion.screens.game_page",
         "companion.screens.board_page",
     ],
