@@ -150,7 +150,7 @@ class SetupScreen:
             self.game = known[(known.index(self.game) + 1) % len(known)]
             return None
         if self.cursor == len(self._lines()) - 1:  # the language: the next one, at once
-            self._set_language(LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)])
+            self.choose_language(LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)])
             return None
         key = option_lines(self.game)[i - len(self.pads) - 1][0]
         accepted = module.option_choices()[key]
@@ -168,7 +168,7 @@ class SetupScreen:
             "language": self.language,
         }
 
-    def _set_language(self, language: str) -> None:
+    def choose_language(self, language: str) -> None:
         self.language = language
         set_language(language)
 
@@ -189,7 +189,7 @@ class SetupScreen:
                     self.options[key] = value
         language = saved.get("language")
         if language in LANGUAGES:
-            self._set_language(language)
+            self.choose_language(language)
         cursor = saved.get("cursor")
         if type(cursor) is int and 0 <= cursor < len(self._lines()):
             self.cursor = cursor
