@@ -38,6 +38,7 @@ from companion.commands.sim_keys import Keys, key_map, legend, scrolled
 from companion.commands.sim_layout import Snapshot, frame, log_height
 from companion.commands.sim_log import SimLog
 from companion.commands.sim_seats import bot_line, hide_bot_page, person_lines
+from companion.i18n import _
 from companion.session.store import MemoryStore, Store
 from companion.testing import BOT_KINDS, BotDriver, Presser, seat_bots
 from hw.backend import MockBackend
@@ -137,10 +138,10 @@ class SimScreen:
                 )
             if app.mode == Mode.FINAL and view is not None:
                 ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
-                lines = [f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1)]
+                lines = [f"{i}. {_(p)} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1)]
                 if app.chart_path is not None:
-                    lines.append(f"score chart saved to {app.chart_path}")
-                self.log.take_page(("final", id(app.session)), "Final scores", lines)
+                    lines.append(_("score chart saved to {path}").format(path=app.chart_path))
+                self.log.take_page(("final", id(app.session)), _("Final scores"), lines)
             seats = [line for p in self.persons for line in person_lines(app, p)]
             if self.show_bots:
                 seats += [bot_line(app, p) for p in self.bots]
@@ -149,7 +150,15 @@ class SimScreen:
         height = log_height(rows, cols)
         self.back = min(self.back, max(len(self.log.lines) - height, 0))
         shown = tuple(self.log.window(height, self.back))
-        return Snapshot(view, ui, tuple(seats), shown, self.back, self.legend, notice)
+        return Snapshot(
+            view,
+            ui,
+            tuple(seats),
+            shown,
+            self.back,
+            legend(list(self.hw.pads), self.persons),
+            notice,
+        )  # in the language now
 
     def scroll(self, how: str, rows: int, cols: int) -> None:
         height = log_height(rows, cols)
