@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import array
+import contextlib
 import re
 import subprocess
 import sys
@@ -74,10 +75,8 @@ def sox_stat(path: Path) -> dict[str, float]:
     stats = {}
     for line in err.splitlines():
         key, _, value = line.partition(":")
-        try:
+        with contextlib.suppress(ValueError):  # a line that is not "name: number"
             stats[key.strip()] = float(value)
-        except ValueError:
-            pass
     return stats
 
 
