@@ -74,6 +74,9 @@ class TableCore:
         self.start_page = 0
         self.screen = ScreenKeeper(self.store)
         self.chart_path: Path | None = None
+        # A web server, when one runs (remote.py's Outlet), and the Phones page's own state.
+        self.outlet: Any = None
+        self.phones_page: Any = None
 
     # -- reading the game ------------------------------------------------------------------------
 
@@ -91,7 +94,8 @@ class TableCore:
         return self.s.seat_view(p)
 
     def has_display(self, p: str) -> bool:
-        return self.hw.pads[p].display is not None
+        """A display of its own: the pad's, or a phone's for a seat played by phone only."""
+        return self.hw.pads[p].display is not None or p in self.hw.config.web.phone_only
 
     def menu(self, p: str) -> MenuState | NumberMenu:
         """The player's menu over their legal choices; rebuilt when the choices change. A number
@@ -156,7 +160,7 @@ class TableCore:
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
         # A new game opens in the language the table played in.
         again = dataclasses.replace(self.defaults, language=self.setup.language)
-        self.setup = SetupScreen(self.pads, again)
+        self.setup = SetupScreen(self.pads, again, phones=self.outlet is not None)
         self.mode = Mode.SETUP
 
     def go_on(self) -> None:

@@ -82,8 +82,12 @@ def option_lines(game: str) -> tuple[tuple[str, str], ...]:
 
 
 class SetupScreen:
-    def __init__(self, pads: tuple[str, ...], defaults: TableDefaults) -> None:
+    def __init__(
+        self, pads: tuple[str, ...], defaults: TableDefaults, *, phones: bool = False
+    ) -> None:
         self.pads = pads
+        self.phones = phones  # a web server runs: the last line opens the Phones page
+        self.wants_phones = False
         wanted = defaults.seats if defaults.seats is not None else pads
         self.playing = {p: p in wanted for p in pads}
         self.game = defaults.game
@@ -110,9 +114,10 @@ class SetupScreen:
             _("{option}: {value}").format(option=label, value=_show(self.options[key]))
             for key, label in option_lines(self.game)
         ]
+        phones = [_("Phones: pair, revoke")] if self.phones else []
         # Last, so the lines a table sees first stay where they were.
         language = _("Language: {name}").format(name=LANGUAGE_NAMES[self.language])
-        return [_("Start the game"), *seats, game, *opts, language]
+        return [_("Start the game"), *seats, game, *opts, *phones, language]
 
     def press(self, button: str) -> GameChoice | None:
         """One press from any pad; returns the choice when the game starts."""
@@ -152,7 +157,11 @@ class SetupScreen:
         if self.cursor == len(self._lines()) - 1:  # the language: the next one, at once
             self.choose_language(LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)])
             return None
-        key = option_lines(self.game)[i - len(self.pads) - 1][0]
+        lines = option_lines(self.game)
+        if i - len(self.pads) - 1 == len(lines):  # the Phones line
+            self.wants_phones = True
+            return None
+        key = lines[i - len(self.pads) - 1][0]
         accepted = module.option_choices()[key]
         self.options[key] = accepted[(accepted.index(self.options[key]) + 1) % len(accepted)]
         return None

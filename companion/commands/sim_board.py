@@ -145,12 +145,30 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
 
 
 def round_line(view: TableView) -> str:
-    """The round, the phase and the King, as the table's header says them."""
-    # Numbered as on the round track and by the voice: a short game plays 2, 3, 5, … of 9.
-    if view.round:
-        where = _("round {n} of {rounds}").format(n=view.round, rounds=view.rounds[-1])
-    else:
-        where = _("before round 1")
-    king = game_data().area_name(view.king) if view.king else "-"
+    """The round, the phase and the King, as the table's header says them (a game with no
+    King: the round and the phase)."""
+    rounds = view.rounds[-1] if view.rounds else 0
+    where = _("round {n} of {rounds}").format(n=view.round, rounds=rounds) if view.round else ""
     phase = view.phase if language() == "en" else _(PHASES.get(view.phase) or view.phase)
+    if view.page == "ledger":
+        return " · ".join(x for x in (where if rounds else "", phase) if x)
+    # Numbered as on the round track and by the voice: a short game plays 2, 3, 4, … of 9.
+    where = where or _("before round 1")
+    king = game_data().area_name(view.king) if view.king else "-"
     return _("{where} · {phase} · King in {area}").format(where=where, phase=phase, area=king)
+
+
+def ledger_lines(view: TableView, width: int) -> list[str]:
+    """A game that keeps a ledger: each player's score, and who is still entering or must
+    decide (the board stays on the table, nothing of it is mirrored here)."""
+    points = _("pts")
+    lines = [f"{'':<8}{points:>5}"]
+    lines += [f"{_(p)[:8]:<8}{view.scores.get(p, 0):>5}" for p in view.players]
+    d = view.decision
+    if d is not None:
+        label = _("entering:") if d.parallel else _("deciding:")
+        lines += listed(label, [_(p) for p in d.waiting], width, ",", short=True)
+    if view.over:
+        won = _("game over: {winners} won").format(winners=", ".join(_(w) for w in view.winners))
+        lines += textwrap.wrap(won, width)
+    return [line[:width] for line in lines]

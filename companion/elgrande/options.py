@@ -15,7 +15,7 @@ from companion.elgrande.scoring import RULESETS
 # The first choice of each is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "ruleset": RULESETS,  # tie rule: "2015", "1995" (RULES.md §4) or "bga" (BGA's help page)
-    "short_game": (False, True),  # 6 rounds: 1, 4 and 7 skipped
+    "short_game": (False, True),  # 8 rounds: the round marker starts on round 2
     "veto": (True, False),  # play with the Veto cards (2a)
     "first_bidder": ("random", "choose"),  # round 1: drawn from the seed, or the table picks
     "castillo_public": (False, True),  # may the device show the Castillo's contents?

@@ -28,14 +28,18 @@ class Table:
         seed: int = 1,
         store=None,
         hardware=None,  # a HardwareConfig built by the test, instead of `config`
+        game: str | None = None,  # another game than El Grande, with its default options
         language: str = "en",
         **options,
     ) -> None:
         hardware = hardware or load_app_config(None, config)[0]
         self.clock = VirtualClock()
         self.hw = build_hardware(hardware, backend=MockBackend(), clock=self.clock, start=False)
-        seated = tuple(seats) if seats else None
-        defaults = TableDefaults(TableOptions(**options), seated, language=language)
+        played = tuple(seats) if seats else None
+        if game is None:
+            defaults = TableDefaults(TableOptions(**options), played, language=language)
+        else:
+            defaults = TableDefaults(None, played, game, language=language)
         self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
 
