@@ -25,6 +25,17 @@ def _refuse(prog: str, message: str) -> NoReturn:
     sys.exit(2)
 
 
+def _lang_option(parser: argparse.ArgumentParser, default: str | None, when: str) -> None:
+    from companion.i18n import LANGUAGES
+
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help=f"what the table sees and hears: {' or '.join(LANGUAGES)} (default {when})",
+    )
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description=__doc__)
     parser.add_argument("--version", action=opts.Version, help="print the version and exit")
@@ -68,6 +79,7 @@ def _build_parser() -> argparse.ArgumentParser:
     screens.add_argument(
         "--scale", type=opts.scale, default=3, help="enlarge each pixel, 1-8 (default 3)"
     )
+    _lang_option(screens, "en", "en: the pictures of the docs")
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
     opts.game_option(demo)
@@ -75,6 +87,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--players", type=opts.players, help="2 to the game's most (default: the most, 5 at most)"
     )
     demo.add_argument("--seed", type=opts.seed, default=1, help="the game's seed (default 1)")
+    _lang_option(demo, None, "table.toml's language, else the system locale's, else en")
     demo.add_argument(
         "--pace",
         type=opts.seconds,
@@ -109,6 +122,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seed", type=opts.seed, help="the game's seed (default: a new one each game)"
     )
+    _lang_option(sim, None, "table.toml's language, else the system locale's, else en")
     sim.add_argument(
         "--pace",
         type=opts.seconds,
@@ -165,6 +179,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="also serve the board page and the phones' pads on the local network "
         "(the config's [web] section: bind, port; docs/phones.md)",
     )
+    _lang_option(run, None, "table.toml's language, else the system locale's, else en")
     return parser
 
 
@@ -262,7 +277,7 @@ def _run(args: argparse.Namespace) -> int:
 
         most = min(games.load(args.game).info.players[1], 5)
         players = args.players if args.players is not None else most
-        return run_screens(args.out, args.seed, players, args.scale, args.game)
+        return run_screens(args.out, args.seed, players, args.scale, args.game, language=args.lang)
     if args.command == "demo":
         from companion import games
         from companion.commands.demo import DEFAULT_PACE, run_demo
@@ -284,7 +299,14 @@ def _run(args: argparse.Namespace) -> int:
         try:
             store = given_path(args.store) if args.store else None  # absolute: see run
             return run_demo(
-                args.players, args.seed, pace, args.json, frames, store_path=store, game=args.game
+                args.players,
+                args.seed,
+                pace,
+                args.json,
+                frames,
+                store_path=store,
+                game=args.game,
+                language=args.lang,
             )
         except NotAStore as e:  # never played over, never replaced
             print(f"companion demo: --store {e.strerror}", file=sys.stderr)
@@ -325,10 +347,11 @@ def _run(args: argparse.Namespace) -> int:
                     log_path=log,
                     game=args.game,
                     web=args.web,
+                    language=args.lang,
                 )
             from companion.commands.run import run_table
 
-            return run_table(args.config, store, web=args.web)
+            return run_table(args.config, store, web=args.web, language=args.lang)
         except ConfigError as e:  # each problem under the file it is about
             for line in e.lines(args.config or "the shipped config"):
                 print(line, file=sys.stderr)

@@ -22,6 +22,20 @@ from table_testing import Table
 from companion.app.config import packaged
 from hw.config import load_config
 
+# The tables the tests build speak English unless a test asks for French (LANGUAGE comes first in
+# the system locale the table falls back on), whatever the machine's LANG.
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The table's language is the process's: a test that plays in French hands English on."""
+    yield
+    from companion.i18n import set_language
+
+    set_language("en")
+
+
 # The folder where programs started in mutmut's stats pass write the functions they reach.
 _CHILD_HITS = "COMPANION_MUTMUT_HITS"
 

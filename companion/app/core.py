@@ -9,6 +9,7 @@ each seat's own `SeatView`.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from pathlib import Path
@@ -133,6 +134,8 @@ class TableCore:
         if damage is not None:  # where the copy is: too long for the main display
             log.warning("%s", damage.message)
         saved_setup = self.screen.load(self.session)
+        if (spoken := self.screen.language()) is not None:
+            self.setup.choose_language(spoken)  # the table's language, as it was
         if saved_setup is not None:
             # The table had left this game (finished or abandoned) for the setup screen, or no
             # game was stored yet: the setup screen again, with the choices made so far.
@@ -155,7 +158,9 @@ class TableCore:
     def to_setup(self) -> None:
         self.screen.leave(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
-        self.setup = SetupScreen(self.pads, self.defaults, phones=self.outlet is not None)
+        # A new game opens in the language the table played in.
+        again = dataclasses.replace(self.defaults, language=self.setup.language)
+        self.setup = SetupScreen(self.pads, again, phones=self.outlet is not None)
         self.mode = Mode.SETUP
 
     def go_on(self) -> None:

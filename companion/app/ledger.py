@@ -14,29 +14,31 @@ from __future__ import annotations
 from typing import Any
 
 from companion.app.announce import Page
+from companion.i18n import N_, _
 from companion.screens import MainUI
 from companion.screens.ledger_pages import is_score_line, player_page, player_speech, ranking_page
 from companion.screens.text import wrap
 
-FOOTER = "hold ● take back"
+FOOTER = N_("hold ● take back")
 
 
 def ledger_ui(view: Any, note: str, alerts: tuple[str, ...], width_px: int) -> MainUI:
     """The page from the public view (its decision and scores) and the table's last note, each
     sentence wrapped whole to the display's `width_px`."""
     d = view.decision
-    scores = tuple(f"{p} {n}" for p, n in view.scores.items())
+    scores = tuple(f"{_(p)} {n}" for p, n in view.scores.items())
+    waiting = ", ".join(_(p) for p in d.waiting) if d is not None else ""
     if d is None:
-        title, lines = "Scores", scores
+        title, lines = _("Scores"), scores
     elif d.parallel:
-        title = "Still entering: " + ", ".join(d.waiting)
+        title = _("Still entering: {players}").format(players=waiting)
         lines = (*wrap(d.prompt, width_px - 2, 3), *scores)
     else:
-        title = f"{', '.join(d.waiting)}: {d.prompt}"
+        title = f"{waiting}: {d.prompt}"
         lines = scores
     if note:
         lines = (*wrap(note, width_px - 2, 3), *lines)
-    return MainUI("message", title, lines, None, FOOTER if d is not None else "", alerts)
+    return MainUI("message", title, lines, None, _(FOOTER) if d is not None else "", alerts)
 
 
 def ledger_feed(

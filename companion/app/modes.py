@@ -21,6 +21,8 @@ from companion.app.phones import Phones
 from companion.app.privacy import blind_and_private, privacy_ui
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring_steps import check_pages
+from companion.elgrande.sentences import localize
+from companion.i18n import _, ngettext
 from companion.kit.moves import RuleError
 from companion.screens import MainUI, PadMenu
 from companion.screens.board_page import board_page
@@ -49,7 +51,7 @@ class TableMode:
         raise NotImplementedError
 
     def pad_menu(self, t: TableCore, p: str) -> PadMenu:
-        """What `p`'s pad shows (a seat that does not play: "Not playing")."""
+        """What `p`'s pad shows (a seat that does not play: _("Not playing"))."""
         if p not in t.s.players:
             return PadMenu(p, "Not playing", (), 0, False)
         return self.seat_menu(t, p)
@@ -77,7 +79,7 @@ class Setup(TableMode):
         return t.setup.ui(alerts)
 
     def pad_menu(self, t: TableCore, p: str) -> PadMenu:
-        return PadMenu(p, "Set-up: see main display", (), 0, True)
+        return PadMenu(p, _("Set-up: see main display"), (), 0, True)
 
 
 class Resumed(TableMode):
@@ -95,16 +97,22 @@ class Resumed(TableMode):
         s, view = t.s, t.view
         n = len(s.entries)
         where = (
-            f"Round {view.round}, {n} decision{'' if n == 1 else 's'} kept" if view.round else ""
+            ngettext(
+                "Round {round}, {n} decision kept", "Round {round}, {n} decisions kept", n
+            ).format(round=view.round, n=n)
+            if view.round
+            else ""
         )
         lines = (where, *_whole(t.damage.summary if t.damage else "", t.hw.display.size[0] - 2, 3))
-        footer = "● go on  hold ● abandon"
+        footer = _("● go on  hold ● abandon")
         if width(footer) > t.hw.display.size[0] - 2:  # the hold leads to "Abandon this game?"
-            footer = "● go on  hold ● end"
-        return MainUI("message", "Game resumed", tuple(x for x in lines if x), None, footer, alerts)
+            footer = _("● go on  hold ● end")
+        return MainUI(
+            "message", _("Game resumed"), tuple(x for x in lines if x), None, footer, alerts
+        )
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
-        return PadMenu(p, "Resumed: see main display", (), 0, True)
+        return PadMenu(p, _("Resumed: see main display"), (), 0, True)
 
 
 class Abandon(Resumed):
@@ -119,8 +127,9 @@ class Abandon(Resumed):
             t.to_setup()  # the abandoned game stays in the store as an older game
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
-        lines = ("The game stays in the store", "as an older game.")
-        return MainUI("message", "Abandon this game?", lines, None, "hold ● abandon  ● no", alerts)
+        lines = (_("The game stays in the store"), _("as an older game."))
+        title, footer = _("Abandon this game?"), _("hold ● abandon  ● no")
+        return MainUI("message", title, lines, None, footer, alerts)
 
 
 class Announce(TableMode):
@@ -146,7 +155,7 @@ class Announce(TableMode):
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
         confirm = t.announcer.active and t.announcer.current.confirm
-        return PadMenu(p, "Board moved? ● yes" if confirm else "Scoring: ● next", (), 0, True)
+        return PadMenu(p, _("Board moved? ● yes") if confirm else _("Scoring: ● next"), (), 0, True)
 
 
 class Final(TableMode):
@@ -164,10 +173,12 @@ class Final(TableMode):
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         # Title and ranking come from the view (screens.main_display._final: "Winner: …", and
         # ranking_lines, where ties share a place).
-        return MainUI("final", "", (), None, "● chart", alerts)
+        return MainUI("final", "", (), None, _("● chart"), alerts)
 
     def seat_menu(self, t: TableCore, p: str) -> PadMenu:
-        return PadMenu(p, "Game over", (), 0, False, note=f"you scored {t.view.scores[p]}")
+        return PadMenu(
+            p, _("Game over"), (), 0, False, note=_("you scored {n}").format(n=t.view.scores[p])
+        )
 
     def lit(self, t: TableCore) -> set[str]:
         return set()
@@ -194,17 +205,19 @@ class Game(TableMode):
             if why is None:
                 s.undo(p)
                 # The real board follows: say (and show) what to take back on it.
-                t.outputs.say(s.events[-1]["text"], s.events[-1]["round"])
-                t.public_note = s.events[-1]["text"]
+                t.outputs.say(localize(s.events[-1]["text"], spoken=True), s.events[-1]["round"])
+                t.public_note = localize(s.events[-1]["text"])
             else:
-                t.public_note = f"{p}: no undo, {why}"
+                t.public_note = _("{player}: no undo, {why}").format(player=_(p), why=localize(why))
                 t.outputs.cue("error")
             return
         waiting = _waiting(t)
         if p in waiting:
             _menu_press(t, p, button)
         elif waiting:
-            t.public_note = f"{p}: not your turn; waiting for {', '.join(waiting)}"
+            t.public_note = _("{player}: not your turn; waiting for {players}").format(
+                player=_(p), players=", ".join(_(w) for w in waiting)
+            )
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         if t.privacy is not None:
@@ -224,19 +237,21 @@ class Game(TableMode):
                 if t.has_display(p):
                     continue
                 if blind_and_private(t, p):
-                    alerts = (f"{p}: hold ● to choose unseen", *alerts)
+                    alerts = (_("{player}: hold ● to choose unseen").format(player=_(p)), *alerts)
                     continue
                 menu = t.menu(p)
                 entries = menu.entries()
                 if entries:
-                    lines = (f"{p}: {entries[menu.cursor]} {menu.cursor + 1}/{len(entries)}",)
+                    entry = localize(entries[menu.cursor])
+                    lines = (f"{_(p)}: {entry} {menu.cursor + 1}/{len(entries)}",)
         else:
             # Only those still choosing: an alert for a choice already made would stay up.
             blind = [p for p in _waiting(t) if not t.has_display(p)]
             if blind:
-                alerts = (f"{', '.join(blind)}: hold ● to choose unseen", *alerts)
+                who = ", ".join(_(b) for b in blind)
+                alerts = (_("{player}: hold ● to choose unseen").format(player=who), *alerts)
             if not _waiting(t):
-                lines = ("waiting…",)
+                lines = (_("waiting…"),)
         if t.public_note:
             lines = (*lines, t.public_note)
         return MainUI("game", lines=lines, alerts=alerts, page=t.turns)
@@ -256,11 +271,11 @@ class Game(TableMode):
         if seat.sealed_choice is not None:
             # One row of the big font on a 128 px pad: a longer title goes to the small print,
             # which has no ● (it drew "hold ? to withdraw"). The note below is the choice.
-            return PadMenu(p, "Hold ● to withdraw", (), 0, False, seat.sealed_choice)
+            return PadMenu(p, _("Hold ● to withdraw"), (), 0, False, seat.sealed_choice)
         # The same words whoever is deciding (the LED and the main display say who): handing the
         # turn on then redraws only the pads of the players it passes between, not every pad,
         # each frame ≈ 23 ms over I²C on the table.
-        return PadMenu(p, "Waiting: see main display", (), 0, False)
+        return PadMenu(p, _("Waiting: see main display"), (), 0, False)
 
     def lit(self, t: TableCore) -> set[str]:
         return set(_waiting(t)) if t.session is not None else set()
@@ -282,7 +297,7 @@ def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
         return None
     # A hidden Castillo's page says how many caballeros it holds, never whose.
     title, lines = board_page(view.to_json(), place, pages.index(place) + 1, len(pages))
-    footer = "● it matches" if action.kind == "matches" else "● fix it"
+    footer = _("● it matches") if action.kind == "matches" else _("● fix it")
     return MainUI("announce", title, lines, None, footer, alerts)
 
 

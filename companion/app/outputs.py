@@ -15,6 +15,7 @@ from contextlib import AbstractContextManager
 
 from PIL import Image
 
+from companion.i18n import language
 from hw.hardware import Hardware
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,9 @@ class Outputs:
         self.on_say: list[Callable[[str, int | None], None]] = []
         self.on_main: list[Callable[[Image.Image], None]] = []
         self._refused_cues: set[str] = set()  # logged once each, not at every turn
+        # The voice the hardware config names (espeak-ng's, e.g. "en-gb"); another language's
+        # table is spoken by that language's own voice.
+        self._configured_voice: str | None = getattr(hw.speaker, "voice", None)
 
     def moment(self) -> AbstractContextManager[None]:
         """The frames given inside go out on every bus at once, and are all written at its end."""
@@ -57,6 +61,8 @@ class Outputs:
             pad.led_on() if on else pad.led_off()
 
     def say(self, text: str, round_: int | None = None) -> None:
+        if self._configured_voice is not None:
+            self.hw.speaker.voice = voice_for(self._configured_voice, language())
         self.hw.speaker.say(text)
         for watch in self.on_say:
             watch(text, round_)
@@ -72,3 +78,13 @@ class Outputs:
             if name not in self._refused_cues:
                 self._refused_cues.add(name)
                 log.warning("buzzer: cue %r not played: %s", name, exc)
+
+
+def voice_for(configured: str, table_language: str) -> str:
+    """The espeak-ng voice for the table's language: the configured one when it speaks that
+    language, else the language's own ("fr").
+
+    >>> voice_for("en-gb", "en"), voice_for("en-gb", "fr"), voice_for("fr-be", "fr")
+    ('en-gb', 'fr', 'fr-be')
+    """
+    return configured if configured.split("-")[0] == table_language else table_language

@@ -8,6 +8,8 @@ a step.
 from __future__ import annotations
 
 from companion.app.core import TableCore
+from companion.elgrande.sentences import localize
+from companion.i18n import _
 from companion.screens import MainUI
 from companion.screens.text import width as text_width
 from companion.screens.text import wrap as wrap_text
@@ -44,7 +46,7 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         menu = t.menu(p)
         entries = menu.entries()
         room = t.hw.display.size[0] - 2
-        label = entries[menu.cursor]
+        label = localize(entries[menu.cursor])
         entry = f"◀ {label} ▶"
         counted = f"{entry}  {menu.cursor + 1}/{len(entries)}"
         # A narrow display: the entry keeps its arrows before the count and its whole label
@@ -55,20 +57,23 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         # Four rows under a one-row title, one of them the entry's: the prompt takes up to three
         # ("Take back which played power card? (secret)" on 128 pixels), or gives way to a
         # notice when both cannot be whole ("5 is taken: choose again" takes two there).
-        notice = wrap_text(seat.notice, room, 2) if seat.notice else []
-        prompt = wrap_text(decision.prompt, room, 3)
+        notice = wrap_text(localize(seat.notice), room, 2) if seat.notice else []
+        prompt = wrap_text(localize(decision.prompt), room, 3)
         if notice and len(prompt) + len(notice) > 3:
             prompt = []
         lines, entry_line = (*prompt, shown, *notice), len(prompt)
-        footer = "● pick  hold ● leave"
+        footer = _("● pick  hold ● leave")
     else:
         room = t.hw.display.size[0] - 2
-        choice, footer = f"your choice: {seat.sealed_choice}", "● leave  hold ● withdraw"
+        sealed = localize(seat.sealed_choice or "")
+        choice = _("your choice: {choice}").format(choice=sealed)
+        footer = _("● leave  hold ● withdraw")
         lines, entry_line = (choice,), 0
         if text_width(choice) > room or text_width(footer) > room:
             # A narrow display: the choice on a row of its own, how to withdraw on another.
-            shown = wrap_text(seat.sealed_choice or "", room, 2)
-            lines, entry_line = ("your choice:", *shown, "hold ● to withdraw"), 1
-            footer = "● leave"
+            shown = wrap_text(sealed, room, 2)
+            lines, entry_line = (_("your choice:"), *shown, _("hold ● to withdraw")), 1
+            footer = _("● leave")
     # The cursor marks the line that must be drawn when rows run short (an alert takes some).
-    return MainUI("privacy", f"Only {p} looks", lines, entry_line, footer, alerts)
+    title = _("Only {player} looks").format(player=_(p))
+    return MainUI("privacy", title, lines, entry_line, footer, alerts)

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from companion.app.announce import Announcer
+from companion.i18n import LANGUAGES, language
 from companion.session.session import Session
 from companion.session.store import Store, StoreError
 
@@ -66,8 +67,15 @@ class ScreenKeeper:
         if announcer.pages and self.announce_game == game:
             self._keep({"game": game, "announce": announcer.index})
 
+    def language(self) -> str | None:
+        """The language the table was in when the state was last kept (None: not known)."""
+        kept = (self.kept or {}).get("language")
+        return kept if kept in LANGUAGES else None
+
     def _keep(self, state: dict[str, Any]) -> None:
-        """Keep `state` if it changed."""
+        """Keep `state` if it changed, with the table's language: a game resumed after a power
+        cut goes on in the language it was played in."""
+        state = {**state, "language": language()}
         if state == self.kept:
             return
         try:

@@ -12,11 +12,13 @@ the table's defaults, so a table that always plays the same way presses ● once
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion import games
+from companion.i18n import LANGUAGES, _, language_from_env, set_language
 from companion.screens.model import MainUI
 from companion.session.store import DEFAULT_GAME
 
@@ -32,6 +34,11 @@ class TableDefaults:
     seats: tuple[str, ...] | None = None
     game: str = DEFAULT_GAME
     others: Mapping[str, Any] = field(default_factory=dict)  # game id -> its options
+    language: str | None = None  # "en" or "fr"; None: the system locale (LANG) decides
+
+    def table_language(self) -> str:
+        """The language the table starts in: its own, else the system locale's, else English."""
+        return self.language or language_from_env(os.environ)
 
     def options_of(self, game: str) -> dict[str, Any]:
         """A game's options as a plain dict, the module's defaults where the table set none."""
@@ -47,6 +54,7 @@ class GameChoice:
     seats: tuple[str, ...]
     options: Any  # the game's options
     game: str = DEFAULT_GAME
+    language: str = LANGUAGES[0]
 
 
 def _accepted(choices: Mapping[str, tuple[Any, ...]], key: str, value: object) -> bool:
@@ -56,15 +64,19 @@ def _accepted(choices: Mapping[str, tuple[Any, ...]], key: str, value: object) -
 
 def _show(value: object) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+        return _("yes") if value else _("no")
+    return _(value) if isinstance(value, str) else str(value)
+
+
+# Each language's name in itself: a table that cannot read the current one still finds its own.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
 
 def option_lines(game: str) -> tuple[tuple[str, str], ...]:
     """(option, label) in the order the setup screen shows a game's options."""
     module = games.load(game)
     labels = getattr(module, "option_labels", {})
-    return tuple((key, labels.get(key) or key.replace("_", " ").capitalize()) for key in (
+    return tuple((key, _(labels.get(key) or key.replace("_", " ").capitalize())) for key in (
         labels or module.option_choices()
     ))  # fmt: skip
 
@@ -82,6 +94,8 @@ class SetupScreen:
         self.all_options = {g: defaults.options_of(g) for g in games.available()}
         self.cursor = 0
         self.message = ""
+        self.language = defaults.table_language()
+        set_language(self.language)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -89,11 +103,21 @@ class SetupScreen:
         return self.all_options[self.game]
 
     def _lines(self) -> list[str]:
-        seats = [f"{p}: {'plays' if self.playing[p] else 'sits out'}" for p in self.pads]
-        game = f"Game: {games.load(self.game).info.name}"
-        opts = [f"{label}: {_show(self.options[key])}" for key, label in option_lines(self.game)]
-        phones = ["Phones: pair, revoke"] if self.phones else []
-        return ["Start the game", *seats, game, *opts, *phones]
+        seats = [
+            _("{seat}: plays").format(seat=_(p))
+            if self.playing[p]
+            else _("{seat}: sits out").format(seat=_(p))
+            for p in self.pads
+        ]
+        game = _("Game: {name}").format(name=_(games.load(self.game).info.name))
+        opts = [
+            _("{option}: {value}").format(option=label, value=_show(self.options[key]))
+            for key, label in option_lines(self.game)
+        ]
+        phones = [_("Phones: pair, revoke")] if self.phones else []
+        # Last, so the lines a table sees first stay where they were.
+        language = _("Language: {name}").format(name=LANGUAGE_NAMES[self.language])
+        return [_("Start the game"), *seats, game, *opts, *phones, language]
 
     def press(self, button: str) -> GameChoice | None:
         """One press from any pad; returns the choice when the game starts."""
@@ -115,9 +139,12 @@ class SetupScreen:
             seats = tuple(p for p in self.pads if self.playing[p])
             low, high = module.info.players
             if not low <= len(seats) <= high:
-                self.message = f"{low} to {high} seats play; {len(seats)} chosen"
+                self.message = _("{low} to {high} seats play; {n} chosen").format(
+                    low=low, high=high, n=len(seats)
+                )
                 return None
-            return GameChoice(seats, module.options_from(dict(self.options)), self.game)
+            options = module.options_from(dict(self.options))
+            return GameChoice(seats, options, self.game, self.language)
         i = self.cursor - 1
         if i < len(self.pads):
             p = self.pads[i]
@@ -126,6 +153,9 @@ class SetupScreen:
         if i == len(self.pads):  # the game: the next one the device knows
             known = games.available()
             self.game = known[(known.index(self.game) + 1) % len(known)]
+            return None
+        if self.cursor == len(self._lines()) - 1:  # the language: the next one, at once
+            self.choose_language(LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)])
             return None
         lines = option_lines(self.game)
         if i - len(self.pads) - 1 == len(lines):  # the Phones line
@@ -144,7 +174,12 @@ class SetupScreen:
             "game": self.game,
             "options": dict(self.options),
             "cursor": self.cursor,
+            "language": self.language,
         }
+
+    def choose_language(self, language: str) -> None:
+        self.language = language
+        set_language(language)
 
     def restore(self, saved: dict[str, Any]) -> None:
         """Back to choices `to_json` gave. What no longer fits (a pad gone from the config, an
@@ -161,6 +196,9 @@ class SetupScreen:
             for key, value in options.items():
                 if key in self.options and _accepted(choices, key, value):
                     self.options[key] = value
+        language = saved.get("language")
+        if language in LANGUAGES:
+            self.choose_language(language)
         cursor = saved.get("cursor")
         if type(cursor) is int and 0 <= cursor < len(self._lines()):
             self.cursor = cursor
@@ -169,10 +207,10 @@ class SetupScreen:
         lines = self._lines()
         top = min(max(0, self.cursor - WINDOW + 1), len(lines) - WINDOW)
         shown = tuple(lines[top : top + WINDOW])
-        footer = self.message or "◀ ▶ line  ● select"  # fits 128 px
+        footer = self.message or _("◀ ▶ line  ● select")  # fits 128 px
         return MainUI(
             screen="setup",
-            title="New game",
+            title=_("New game"),
             lines=shown,
             cursor=self.cursor - top,
             footer=footer,

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion import games
 from companion.app.setup import TableDefaults
+from companion.i18n import LANGUAGES
 from companion.session.store import DEFAULT_GAME
 from hw.checked import show, shown, shown_key, shown_path, type_name
 from hw.config.model import PLAYER_COLOURS
@@ -25,6 +26,7 @@ TABLE_KEYS = (
     *games.load(DEFAULT_GAME).option_choices(),
     "seats",
     "game",
+    "language",
     *(g for g in games.available() if g != DEFAULT_GAME),
 )
 
@@ -107,7 +109,15 @@ def check_table(
         accepted = " or ".join(shown(g) for g in games.available())
         problems.append(f"game: got {type_name(game)} {show(game)}; accepted: {accepted}")
         game = DEFAULT_GAME
-    top = {k: v for k, v in raw.items() if k not in ("seats", "game") and k in TABLE_KEYS}
+    language = raw.get("language")
+    if "language" in raw and language not in LANGUAGES:
+        accepted = " or ".join(shown(x) for x in LANGUAGES)
+        problems.append(
+            f"language: got {type_name(language)} {show(language)}; accepted: {accepted}"
+        )
+    top = {
+        k: v for k, v in raw.items() if k not in ("seats", "game", "language") and k in TABLE_KEYS
+    }
     default_keys = {k: v for k, v in top.items() if k not in games.available()}
     chosen: dict[str, Any] = {}
     for g in games.available():
@@ -124,7 +134,7 @@ def check_table(
         return None, problems
     others = {g: o for g, o in chosen.items() if g != game}
     played = tuple(seats) if seats is not None else None
-    return TableDefaults(chosen[game], played, game, others), []
+    return TableDefaults(chosen[game], played, game, others, language), []
 
 
 def describe_table(table: TableDefaults) -> str:
@@ -133,4 +143,5 @@ def describe_table(table: TableDefaults) -> str:
     opts = ", ".join(f"{k} = {shown(v)}" for k, v in options.items())
     seats = ", ".join(table.seats) if table.seats is not None else "every pad"
     game = "" if table.game == DEFAULT_GAME else f"game = {shown(table.game)}; "
-    return f"{game}{opts}; seats: {seats}"
+    language = "" if table.language is None else f"language = {shown(table.language)}; "
+    return f"{language}{game}{opts}; seats: {seats}"

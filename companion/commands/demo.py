@@ -85,6 +85,7 @@ def run_demo(
     out: TextIO | None = None,  # standard output as it is when called
     store_path: Path | None = None,
     game: str = DEFAULT_GAME,
+    language: str | None = None,  # None: table.toml's, else the system locale's
 ) -> int:
     out = sys.stdout if out is None else out
     hardware, table = load_app_config(None, "pi.toml")
@@ -95,7 +96,7 @@ def run_demo(
     hw = build_hardware(hardware, backend=MockBackend(), clock=clock, start=False)
     try:
         options = table.options if table.game == game else table.others.get(game)
-        defaults = TableDefaults(options, seats, game)
+        defaults = TableDefaults(options, seats, game, language=language or table.language)
         app = TableApp(hw, defaults, seed=seed, out_dir=frames, store=store, resume=unfinished)
         recorded: list[Any] = []  # every main display frame shown, with --frames
         if frames is not None:

@@ -11,6 +11,7 @@ command line holds both signals before this module is imported).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sys
 from pathlib import Path
@@ -57,9 +58,13 @@ def shut_down(hw: Hardware, store: Store) -> None:
     hw.close()
 
 
-def run_table(config: str, store_path: Path | None = None, *, web: bool = False) -> int:
+def run_table(
+    config: str, store_path: Path | None = None, *, web: bool = False, language: str | None = None
+) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     hardware, table = load_app_config(config, "pi.toml")
+    if language is not None:  # --lang: over table.toml's
+        table = dataclasses.replace(table, language=language)
     path = store_path or given_path(str(default_path()))  # a link followed, as --store's is
     hw = build_hardware(hardware)
     notifier = Notifier()

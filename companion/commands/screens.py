@@ -33,13 +33,20 @@ MAIN_PAGES = {
 
 
 def render_all(
-    out: Path, *, seed: int = 7, players: int = 5, scale: int = 3, game: str = DEFAULT_GAME
+    out: Path,
+    *,
+    seed: int = 7,
+    players: int = 5,
+    scale: int = 3,
+    game: str = DEFAULT_GAME,
+    language: str = "en",
 ) -> list[Path]:
     """Play the seeded game and write every screen under `out`; returns the files written."""
     if game != DEFAULT_GAME:
         return _render_ledger(out, seed, players, scale, game)
     shots = {
-        label: take_shots(table_config(MAIN_DISPLAYS[label]), players, seed) for label in MAINS
+        label: take_shots(table_config(MAIN_DISPLAYS[label]), players, seed, language)
+        for label in MAINS
     }
     first = shots[next(iter(MAINS))]
     for label, taken in shots.items():
@@ -104,7 +111,9 @@ def _check(label: str, taken: Shots, first: Shots) -> None:
         raise RuntimeError(f"main display {label}: the game went otherwise ({taken.when})")
 
 
-def run_screens(out: str, seed: int, players: int, scale: int, game: str = DEFAULT_GAME) -> int:
+def run_screens(
+    out: str, seed: int, players: int, scale: int, game: str = DEFAULT_GAME, language: str = "en"
+) -> int:
     """The command: checks its numbers, writes the PNGs, prints each path."""
     low, high = games.load(game).info.players
     high = min(high, 5)  # the pictured table has five pads
@@ -116,6 +125,9 @@ def run_screens(out: str, seed: int, players: int, scale: int, game: str = DEFAU
     if not 1 <= scale <= 8:
         print(f"companion screens: --scale must be 1 to 8, got {scale}", file=sys.stderr)
         return 2
-    for path in render_all(Path(out), seed=seed, players=players, scale=scale, game=game):
+    shown = render_all(
+        Path(out), seed=seed, players=players, scale=scale, game=game, language=language
+    )
+    for path in shown:
         print(path)
     return 0

@@ -75,13 +75,13 @@ def panel(display: Display) -> Image.Image:
     return image.copy()
 
 
-def take_shots(config: HardwareConfig, players: int, seed: int) -> Shots:
+def take_shots(config: HardwareConfig, players: int, seed: int, language: str = "en") -> Shots:
     """Play the seeded game on `config` and keep the frames of every moment."""
     clock = VirtualClock()
     hw = build_hardware(config, backend=MockBackend(), clock=clock, start=False)
     try:
         with tempfile.TemporaryDirectory() as out_dir:
-            return _Camera(hw, clock, players, seed, Path(out_dir)).play()
+            return _Camera(hw, clock, players, seed, Path(out_dir), language=language).play()
     finally:
         hw.close()
 
@@ -98,11 +98,12 @@ class _Camera:
         seed: int,
         out_dir: Path,
         game: str = DEFAULT_GAME,
+        language: str = "en",
     ) -> None:
         _, table = load_app_config(None, "pi.toml")  # the shipped table.toml's options
         self.seats = tuple(hw.config.players)[:players]
         options = table.options if game == table.game else table.others.get(game)
-        defaults = TableDefaults(options, self.seats, game)
+        defaults = TableDefaults(options, self.seats, game, language=language)
         self.hw, self.out_dir = hw, out_dir
         self.app = TableApp(hw, defaults, seed=seed, out_dir=out_dir, resume=False)
         self.presser = Presser(hw, clock)

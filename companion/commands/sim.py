@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import curses
+import dataclasses
 import os
 import queue
 import random
@@ -39,6 +40,7 @@ from companion.commands.sim_layout import Snapshot, frame, log_height
 from companion.commands.sim_log import SimLog
 from companion.commands.sim_seats import bot_line, hide_bot_page, person_lines
 from companion.commands.web_start import start_web, web_wanted
+from companion.i18n import _
 from companion.session.store import MemoryStore, Store
 from companion.testing import BOT_KINDS, BotDriver, Presser, table_bots
 from companion.testing import bot_kinds as kinds_for
@@ -141,10 +143,10 @@ class SimScreen:
                 )
             if app.mode == Mode.FINAL and view is not None:
                 ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
-                lines = [f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1)]
+                lines = [f"{i}. {_(p)} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1)]
                 if app.chart_path is not None:
-                    lines.append(f"score chart saved to {app.chart_path}")
-                self.log.take_page(("final", id(app.session)), "Final scores", lines)
+                    lines.append(_("score chart saved to {path}").format(path=app.chart_path))
+                self.log.take_page(("final", id(app.session)), _("Final scores"), lines)
             seats = [line for p in self.persons for line in person_lines(app, p)]
             if self.show_bots:
                 seats += [bot_line(app, p) for p in self.bots]
@@ -153,7 +155,15 @@ class SimScreen:
         height = log_height(rows, cols)
         self.back = min(self.back, max(len(self.log.lines) - height, 0))
         shown = tuple(self.log.window(height, self.back))
-        return Snapshot(view, ui, tuple(seats), shown, self.back, self.legend, notice)
+        return Snapshot(
+            view,
+            ui,
+            tuple(seats),
+            shown,
+            self.back,
+            legend(list(self.hw.pads), self.persons),
+            notice,
+        )  # in the language now
 
     def scroll(self, how: str, rows: int, cols: int) -> None:
         height = log_height(rows, cols)
@@ -171,6 +181,7 @@ def run_sim(
     log_path: Path | None = None,
     game: str | None = None,
     web: bool = False,
+    language: str | None = None,
 ) -> int:
     """The sim; with `store_path` (absolute) the game is kept there and resumed from it, as
     `companion run` does with its state directory. Ctrl-C and SIGTERM end it as Esc does.
@@ -178,7 +189,9 @@ def run_sim(
     hardware, table = load_app_config(config, "sim.toml")
     if game is not None and game != table.game:
         others = {**table.others, table.game: table.options}
-        table = TableDefaults(others.get(game), table.seats, game, others)
+        table = TableDefaults(others.get(game), table.seats, game, others, table.language)
+    if language is not None:  # --lang: over table.toml's
+        table = dataclasses.replace(table, language=language)
     players = list(hardware.players)
     bot_kinds = parse_bots(bots, players, tuple(kinds_for(table.game)))
     log = SimLog(log_path)

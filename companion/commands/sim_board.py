@@ -21,6 +21,8 @@ from __future__ import annotations
 import textwrap
 
 from companion.elgrande.data import CASTILLO, game_data
+from companion.i18n import N_, _, language
+from companion.screens.game_page import PHASES
 from companion.screens.names import card_titles
 from companion.session.views import TableView
 
@@ -29,7 +31,7 @@ NAME_W = 17
 
 def colour_tag(player: str) -> str:
     """A colour in three letters, as the board panel's columns name it."""
-    return player[:3]
+    return _(player)[:3]
 
 
 def status(view: TableView, player: str) -> str:
@@ -58,7 +60,9 @@ def board_lines(view: TableView) -> list[str]:
     """The areas, one a row: values, each colour's caballeros (g: its Grande stands there)
     and the King (K)."""
     data = game_data()
-    head = f"{'area (g: Grande)':<{NAME_W}}1st2nd3rd"
+    places = "".join(f"{_(x):>3}" for x in (N_("1st"), N_("2nd"), N_("3rd")))
+    area = _("area (g: Grande)")
+    head = f"{area:<{NAME_W}}{places}"
     head += "".join(f"{colour_tag(p):>4}" for p in view.players) + "  K"
     lines = [head]
     for area in (CASTILLO, *data.regions):
@@ -66,7 +70,7 @@ def board_lines(view: TableView) -> list[str]:
         row += "".join(f"{v:>3}" for v in area_values(view, area))
         counts = view.board.get(area)
         if counts is None:
-            row += "  (secret)"  # the table keeps the Castillo hidden
+            row += "  " + _("(secret)")  # the table keeps the Castillo hidden
         else:
             for p in view.players:
                 cell = str(counts.get(p, 0) or ".") + ("g" if view.grandes.get(p) == area else "")
@@ -81,17 +85,18 @@ def player_lines(view: TableView, width: int) -> list[str]:
     order, the action cards on offer by title and who is choosing, wrapped to `width` (a title
     goes on over the next row rather than be cut)."""
     cards = width >= 26  # power cards left: the first column to go on a narrow panel
-    head = f"{'':<6}{'pts':>4}{'crt':>4}{'prv':>4}" + (f"{'crd':>4}" if cards else "")
-    lines = [head + f"{'bid':>4}"]
+    # Points, court, province, cards in hand, bid: three letters each.
+    columns = [_("pts"), _("crt"), _("prv"), *([_("crd")] if cards else []), _("bid")]
+    lines = [" " * 6 + "".join(f"{c:>4}" for c in columns)]
     for p in view.players:
         bid = view.bids.get(p)
-        row = f"{p[:6]:<6}{view.scores.get(p, 0):>4}{view.court.get(p, 0):>4}"
+        row = f"{_(p)[:6]:<6}{view.scores.get(p, 0):>4}{view.court.get(p, 0):>4}"
         row += f"{view.province.get(p, 0):>4}"
         row += f"{view.hand_counts.get(p, 0):>4}" if cards else ""
         lines.append(row + f"{bid if bid is not None else '-':>4}")
     d = view.decision
     deciding = set(d.waiting) if d is not None and not d.secret else set()
-    marked = [f"[{p}]" if p in deciding else p for p in view.turn_order]
+    marked = [f"[{_(p)}]" if p in deciding else _(p) for p in view.turn_order]
     titles = card_titles(view.face_up)
     # A player deciding in the open is marked in the order ("[red]"); "choosing:" names the
     # others: a sealed step's (the bids), or one the order does not list.
@@ -101,14 +106,16 @@ def player_lines(view: TableView, width: int) -> list[str]:
         if status(view, p) == "choosing" and not (p in deciding and p in view.turn_order)
     ]
     chose = [p for p in view.players if status(view, p) == "chose"]
-    lines += listed("order:", marked, width, " >", short=True)
-    lines += listed("cards:", titles, width, ",")
+    choosing, chose = [_(p) for p in choosing], [_(p) for p in chose]
+    lines += listed(_("order:"), marked, width, " >", short=True)
+    lines += listed(_("cards:"), titles, width, ",")
     if choosing:
-        lines += listed("choosing:", choosing, width, ",", short=True)
+        lines += listed(_("choosing:"), choosing, width, ",", short=True)
     if chose:
-        lines += listed("chose:", chose, width, ",", short=True)
+        lines += listed(_("chose:"), chose, width, ",", short=True)
     if view.over:
-        lines += textwrap.wrap("game over: " + ", ".join(view.winners) + " won", width)
+        won = _("game over: {winners} won").format(winners=", ".join(_(w) for w in view.winners))
+        lines += textwrap.wrap(won, width)
     return [line[:width] for line in lines]
 
 
@@ -124,7 +131,7 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
     if not items:
         return [f"{label} -"]
     if short and len(label + " " + f"{sep} ".join(items)) > width:
-        items = [f"[{colour_tag(i[1:])}]" if i.startswith("[") else colour_tag(i) for i in items]
+        items = [f"[{i[1:4]}]" if i.startswith("[") else i[:3] for i in items]  # named already
     pieces = [item + (sep if i < len(items) - 1 else "") for i, item in enumerate(items)]
     rows = [label]
     for piece in pieces:
@@ -140,24 +147,28 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
 def round_line(view: TableView) -> str:
     """The round, the phase and the King, as the table's header says them (a game with no
     King: the round and the phase)."""
+    rounds = view.rounds[-1] if view.rounds else 0
+    where = _("round {n} of {rounds}").format(n=view.round, rounds=rounds) if view.round else ""
+    phase = view.phase if language() == "en" else _(PHASES.get(view.phase) or view.phase)
     if view.page == "ledger":
-        where = f"round {view.round} of {view.rounds[-1]}" if view.round and view.rounds else ""
-        return " · ".join(x for x in (where, view.phase) if x)
+        return " · ".join(x for x in (where if rounds else "", phase) if x)
     # Numbered as on the round track and by the voice: a short game plays 2, 3, 4, … of 9.
-    where = f"round {view.round} of {view.rounds[-1]}" if view.round else "before round 1"
+    where = where or _("before round 1")
     king = game_data().area_name(view.king) if view.king else "-"
-    return f"{where} · {view.phase} · King in {king}"
+    return _("{where} · {phase} · King in {area}").format(where=where, phase=phase, area=king)
 
 
 def ledger_lines(view: TableView, width: int) -> list[str]:
     """A game that keeps a ledger: each player's score, and who is still entering or must
     decide (the board stays on the table, nothing of it is mirrored here)."""
-    lines = [f"{'':<8}{'pts':>5}"]
-    lines += [f"{p[:8]:<8}{view.scores.get(p, 0):>5}" for p in view.players]
+    points = _("pts")
+    lines = [f"{'':<8}{points:>5}"]
+    lines += [f"{_(p)[:8]:<8}{view.scores.get(p, 0):>5}" for p in view.players]
     d = view.decision
     if d is not None:
-        label = "entering:" if d.parallel else "deciding:"
-        lines += listed(label, list(d.waiting), width, ",", short=True)
+        label = _("entering:") if d.parallel else _("deciding:")
+        lines += listed(label, [_(p) for p in d.waiting], width, ",", short=True)
     if view.over:
-        lines += textwrap.wrap("game over: " + ", ".join(view.winners) + " won", width)
+        won = _("game over: {winners} won").format(winners=", ".join(_(w) for w in view.winners))
+        lines += textwrap.wrap(won, width)
     return [line[:width] for line in lines]

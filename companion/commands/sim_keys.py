@@ -17,6 +17,8 @@ from __future__ import annotations
 import curses
 from collections.abc import Sequence
 
+from companion.i18n import _
+
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "7890")
 BUTTONS = ("left", "right", "select", "long")
 ESC = 27
@@ -57,10 +59,11 @@ def legend(players: Sequence[str], persons: Sequence[str]) -> str:
     mine = [(p, r) for p in persons if (r := rows.get(p))]
     if len(mine) == 1:
         p, r = mine[0]
-        seats = [f"{p}: {r[0]}◀ {r[1]}▶ {r[2]}● {r[3]} hold●"]
+        hold = _("hold●")
+        seats = [f"{_(p)}: {r[0]}◀ {r[1]}▶ {r[2]}● {r[3]} {hold}"]
     else:  # several seats at one keyboard: one key order for all, to fit 80 columns
-        seats = [" ".join(f"{p} {r}" for p, r in mine) + ": ◀ ▶ ● hold●"]
-    return " │ ".join([*seats, "PgUp PgDn ↑↓ End: log", "Esc: quit"])
+        seats = [" ".join(f"{_(p)} {r}" for p, r in mine) + ": ◀ ▶ ● " + _("hold●")]
+    return " │ ".join([*seats, _("PgUp PgDn ↑↓ End: log"), _("Esc: quit")])
 
 
 class Keys:
@@ -83,7 +86,7 @@ class Keys:
                 return None
             if self.kept:
                 return ("quit",)
-            self.question = (
+            self.question = _(
                 "Quit? This game is not kept (no --store). y: quit, any other key: play on"
             )
             return None

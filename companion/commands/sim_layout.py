@@ -27,6 +27,8 @@ from companion.commands.sim_board import (
     player_lines,
     round_line,
 )
+from companion.elgrande.sentences import localize
+from companion.i18n import _
 from companion.screens import MainUI
 from companion.session.views import TableView
 
@@ -57,11 +59,12 @@ def main_lines(ui: MainUI, view: TableView | None, width: int) -> list[str]:
     """The main display's page as text: title, lines (the cursor's marked), footer, alerts."""
     title = ui.title
     if not title and ui.screen == "game" and view is not None and view.decision is not None:
-        title = view.decision.prompt
+        title = localize(view.decision.prompt)
     if ui.screen == "final" and view is not None:
         ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
-        title = "Game over. Winner: " + ", ".join(view.winners)
-        ranking = "  ".join(f"{i}. {p} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1))
+        winners = ", ".join(_(w) for w in view.winners)
+        title = _("Game over. Winner: {items}").format(items=winners)
+        ranking = "  ".join(f"{i}. {_(p)} {view.scores.get(p, 0)}" for i, p in enumerate(ranked, 1))
         body = wrap(ranking, width, 2)  # on one line where it fits: 80×24 keeps the board
     else:
         body = [_marked(line, i == ui.cursor) for i, line in enumerate(ui.lines)]
@@ -88,8 +91,8 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     large = rows >= LARGE[0] and cols >= LARGE[1]
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
-    name = snap.view.game_name if snap.view else "Table companion"
-    header = f"{name} sim · {round_line(snap.view)}" if snap.view else f"{name} sim · set-up"
+    name = snap.view.game_name if snap.view else _("Table companion")
+    header = f"{name} sim · " + (round_line(snap.view) if snap.view else _("set-up"))
     grid[0] = (snap.notice or header)[:width]
     y = 1
     # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.
@@ -118,7 +121,8 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     seats_h = min(len(snap.seats), 5, max(log_top - y - 3, 0))
     seats_top = log_top - seats_h  # the person's pads on the log
     main_h = seats_top - y - 1
-    grid[y] = "── main display " + "─" * (width - 16)
+    panel = _("main display")
+    grid[y] = f"── {panel} ".ljust(width, "─")[:width]
     y += 1
     main = main_lines(snap.main, snap.view, width)
     footer = main[-1:] if snap.main.footer else []  # the keys that act now: always shown
@@ -175,8 +179,9 @@ def log_height(rows: int, cols: int) -> int:
 
 
 def _log_title(back: int, width: int) -> str:
-    where = f"scrolled back {back}, End: newest" if back else "PgUp/PgDn scroll"
-    return f"── log ({where}) ".ljust(width, "─")[:width]
+    where = _("scrolled back {n}, End: newest").format(n=back) if back else _("PgUp/PgDn scroll")
+    title = _("log")
+    return f"── {title} ({where}) ".ljust(width, "─")[:width]
 
 
 def _fit_cursor(lines: Sequence[str], height: int) -> list[str]:

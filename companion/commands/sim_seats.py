@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from companion.app.table import TableApp
 from companion.commands.sim_board import status
+from companion.i18n import _
 from companion.screens import MainUI
 
 
@@ -24,8 +25,9 @@ def hide_bot_page(ui: MainUI, looking: str | None, bots: Sequence[str]) -> MainU
     """
     if ui.screen != "privacy" or looking not in bots:
         return ui
-    lines = (f"{looking} chooses on the private page.",)
-    return MainUI("privacy", f"Only {looking} looks", lines, None, "", ui.alerts)
+    lines = (_("{player} chooses on the private page.").format(player=_(looking)),)
+    title = _("Only {player} looks").format(player=_(looking))
+    return MainUI("privacy", title, lines, None, "", ui.alerts)
 
 
 def person_lines(app: TableApp, p: str) -> list[str]:
@@ -33,14 +35,14 @@ def person_lines(app: TableApp, p: str) -> list[str]:
     lit = "●" if app.hw.pads[p].led_state == "on" else "○"
     menu = app.pad_menu(p)
     if not app.has_display(p):
-        pad = f"{lit} {p}: no pad display: hold ● to choose on the main display"
+        pad = f"{lit} {_(p)}: " + _("no pad display: hold ● to choose on the main display")
     else:
-        pad = f"{lit} {p}: {menu.title}"
+        pad = f"{lit} {_(p)}: {menu.title}"
         if menu.entries:  # the question is the main display's prompt: the entry has the room
             cursor = menu.cursor
-            pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
+            pad = f"{lit} {_(p)}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
     note = menu.note if app.has_display(p) else ""
-    lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
+    lines = [pad, f"  {_(p)}: {note}"] if note else [pad]  # e.g. "choose again": its own line
     text = menu.text if menu.entries else ""
     if text:  # at most two lines: the longest card text is about 100 characters
         lines += textwrap.wrap(text, 76, max_lines=2, initial_indent="  ", subsequent_indent="  ")
@@ -50,7 +52,10 @@ def person_lines(app: TableApp, p: str) -> list[str]:
     hand, castillo = own
     return [
         *lines,
-        f"  {p}'s hand: {' '.join(map(str, hand)) or '-'} · in the Castillo: {castillo}",
+        "  "
+        + _("{player}'s hand: {hand} · in the Castillo: {n}").format(
+            player=_(p), hand=" ".join(map(str, hand)) or "-", n=castillo
+        ),
     ]
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image
 
+from companion.i18n import _
 from companion.screens.canvas import Canvas
 from companion.screens.text import GLYPH_H, LINE, width
 
@@ -74,8 +75,9 @@ def render_chart(
     top = max([1, *(max(s) for s in series.values())])
     # The names beside the lines' ends take a quarter of the width at most: all three letters
     # ("yel", as the standings) when one would not fit whole.
-    whole = all(width(p) <= c.width // 4 for p in players)
-    names = {p: p if whole else p[:3] for p in players}
+    said = {p: _(p) for p in players}  # the colours in the table's language
+    whole = all(width(n) <= c.width // 4 for n in said.values())
+    names = {p: n if whole else n[:3] for p, n in said.items()}
     label_w = max((width(n) for n in names.values()), default=0)
     left = width(str(top)) + 3
     right = c.width - label_w - 4

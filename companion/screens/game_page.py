@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.elgrande.data import game_data
+from companion.i18n import N_, _, language
 from companion.screens.canvas import Canvas
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import MainUI
@@ -31,12 +32,12 @@ WIDE = 200  # from this width on, two facts share a row
 SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)
 
 PHASES = {
-    "setup": "Set-up",
-    "bidding": "Bids",
-    "turns": "Turns",
+    "setup": N_("Set-up"),
+    "bidding": N_("Bids"),
+    "turns": N_("Turns"),
     "round_end": "",
-    "scoring": "Scoring",
-    "over": "The end",  # "Game over" would not fit beside the round track on 128 px
+    "scoring": N_("Scoring"),
+    "over": N_("The end"),  # "Game over" would not fit beside the round track on 128 px
 }
 
 
@@ -46,7 +47,7 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     who is still choosing a secret and what the deciding player is asked."""
     wide = c.width >= WIDE
     x = _round_header(c, view)
-    king = f"King: {short_area(view['king'])}" if view.get("king") else ""
+    king = _("King: {area}").format(area=short_area(view["king"])) if view.get("king") else ""
     offer = offer_pages(tuple(view.get("face_up") or ()), c.width)
     cards = offer[ui.page % len(offer)] if offer else ""
     if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
@@ -60,7 +61,7 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         # Small print keeps the standings and the board's facts on a narrow display too,
         # above the rows a player must read from across the table.
         top = _standings(c, view, BODY - 1, SMALL, ">")
-        where = f"King {short_area(view['king'])}" if view.get("king") else ""
+        where = _("King {area}").format(area=short_area(view["king"])) if view.get("king") else ""
         # The King and the cards share a row when every page fits beside it whole (the rows
         # stay put while the pages turn); else the cards are a row of the body, which gives
         # way to the prompt when rows run out.
@@ -77,11 +78,15 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     _game_body(c, top, bottom + 1, facts, prompt, list(ui.lines))
 
 
-@lru_cache(maxsize=64)
 def offer_pages(face_up: tuple[str, ...], display_width: int) -> tuple[str, ...]:
     """The cards row's pages for the cards on offer: all titles on one ("Cards: Veto, King's
     card") when they fit, else as many whole titles a page as fit ("Cards 1/3 …"). The row is
     small print below `WIDE` px, the big font from it; () when no card is on offer."""
+    return _offer_pages(face_up, display_width, language())
+
+
+@lru_cache(maxsize=64)
+def _offer_pages(face_up: tuple[str, ...], display_width: int, _language: str) -> tuple[str, ...]:
     if not face_up:
         return ()
     titles = card_titles(face_up)
@@ -91,18 +96,22 @@ def offer_pages(face_up: tuple[str, ...], display_width: int) -> tuple[str, ...]
         if display_width >= WIDE
         else (lambda t: text_width(t, TINY) <= room)
     )
-    whole = "Cards: " + ", ".join(titles)
+    whole = _("Cards: {titles}").format(titles=", ".join(titles))
     if fits(whole):
         return (whole,)
     # "Cards 9/9 " is the widest label: every page is packed against it.
     groups: list[list[str]] = []
     for title in titles:
-        if groups and fits("Cards 9/9 " + ", ".join([*groups[-1], title])):
+        widest = _("Cards {i}/{n} {titles}").format(i=9, n=9, titles="")
+        if groups and fits(widest + ", ".join([*groups[-1], title])):
             groups[-1].append(title)
         else:
             groups.append([title])
     n = len(groups)
-    return tuple(f"Cards {i}/{n} " + ", ".join(g) for i, g in enumerate(groups, 1))
+    return tuple(
+        _("Cards {i}/{n} {titles}").format(i=i, n=n, titles=", ".join(g))
+        for i, g in enumerate(groups, 1)
+    )
 
 
 def _fits_small(text: str, c: Canvas) -> bool:
@@ -202,7 +211,7 @@ def standings(view: dict[str, Any], mark: str = "▶") -> list[tuple[str, str]]:
     cells = []
     for p in players:
         card = "?" if secret and p in waiting else str(bids.get(p, ""))
-        head = f"{mark if p in waiting and not secret else ''}{p[:3]}{card}"
+        head = f"{mark if p in waiting and not secret else ''}{_(p)[:3]}{card}"
         cells.append((head, str(scores.get(p, 0))))
     return cells
 
@@ -217,6 +226,7 @@ def _round_header(c: Canvas, view: dict[str, Any]) -> int:
     played = set(view.get("rounds") or range(1, data.rounds + 1))
     cell = 5  # 4 px wide, 1 px gap
     phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
+    phase = _(phase) if phase else ""
     if x + cell * data.rounds + GLYPH_W // 2 + width(phase) <= c.width:  # the phase comes first
         for n in range(1, data.rounds + 1):
             left = x + (n - 1) * cell
@@ -239,18 +249,25 @@ def who_line(view: dict[str, Any], room: int = 10**6) -> str:
     """Who the device waits for; in a secret step, who is still choosing (never what). Names
     shrink to three letters when the row is short."""
     if view.get("winners"):
-        return "Winner: " + " and ".join(view["winners"])
+        return winner_line(view["winners"])
     decision = view.get("decision")
     if not decision:
         return ""
-    label = "Choosing: " if decision.get("secret") else "Waiting: "
+    label = _("Choosing: ") if decision.get("secret") else _("Waiting: ")
     players = decision.get("players") or []
-    full = label + " ".join(players)
+    full = label + " ".join(_(p) for p in players)
     if width(full) <= room:
         return full
-    short = label + " ".join(p[:3] for p in players)
+    short = label + " ".join(_(p)[:3] for p in players)
     # Too long even so: the standings' "?" and ▶ marks say it.
     return short if width(short) <= room else ""
+
+
+def winner_line(winners: list[str]) -> str:
+    """ "Winner: red", "Winner: red and blue" in the table's language."""
+    names = [_(p) for p in winners]
+    joined = _(" and ").join(names)
+    return _("Winner: {names}").format(names=joined)
 
 
 def _prompt(view: dict[str, Any]) -> str:

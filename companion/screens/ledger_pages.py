@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.i18n import _
 from companion.screens.model import MainUI
 from companion.screens.pages import NEXT
 
@@ -34,7 +35,8 @@ def player_page(lines: Sequence[Mapping[str, Any]], footer: str = NEXT) -> MainU
     total = sum(int(line["points"]) for line in lines)
     # The panels' small print has no "×": an "x" reads the same.
     why = tuple(str(line["why"]).replace("×", "x") for line in lines)
-    return MainUI(screen="announce", title=f"{player}: {total}", lines=why, footer=footer)
+    title = f"{_(player)}: {total}"
+    return MainUI(screen="announce", title=title, lines=why, footer=_(footer))
 
 
 def player_speech(lines: Sequence[Mapping[str, Any]]) -> str:
@@ -42,7 +44,7 @@ def player_speech(lines: Sequence[Mapping[str, Any]]) -> str:
     player = str(lines[0]["player"])
     total = sum(int(line["points"]) for line in lines)
     said = " ".join(_sentence(str(line["why"])) for line in lines).replace(" × ", " times ")
-    return f"{player}: {said} {total} in all."
+    return _("{player}: {said} {total} in all.").format(player=_(player), said=said, total=total)
 
 
 def ranking_page(
@@ -51,11 +53,11 @@ def ranking_page(
     """The places, ties shared, and the tie-break that ordered equal scores, if any."""
     lines: list[str] = []
     for place, players in detail.get("places") or ():
-        shared = " (shared)" if len(players) > 1 else ""
-        lines += [f"{place} {p} {scores.get(p, 0)}{shared}" for p in players]
+        shared = _(" (shared)") if len(players) > 1 else ""
+        lines += [f"{place} {_(p)} {scores.get(p, 0)}{shared}" for p in players]
     if detail.get("tiebreak"):
         lines.append(str(detail["tiebreak"]))
-    return MainUI(screen="announce", title="Ranking", lines=tuple(lines), footer=footer)
+    return MainUI(screen="announce", title=_("Ranking"), lines=tuple(lines), footer=_(footer))
 
 
 def _sentence(text: str) -> str:

@@ -1,9 +1,14 @@
 """luma.core's legacy 8-row bitmap fonts, for the LED matrix and the pad's small print.
 
-They cover ASCII only: accents are dropped ("Aragón" → "Aragon") and anything else shows as "?".
+They cover ASCII only: accents are dropped ("Aragón" → "Aragon", "Décompte" → "Decompte": the
+3×5 and 5×7 cells have no row for an accent), typographic punctuation and the letters with no
+ASCII base get their usual ASCII stand-ins (’ → ', « » “ ” → ", œ → oe), and anything else shows
+as "?" (`missing_glyphs` names it, so a test can fail on it first).
 
->>> ascii_only("Aragón → Cataluña")
-'Aragon ? Cataluna'
+>>> ascii_only("Aragón → Cataluña ☺")
+'Aragon > Cataluna ?'
+>>> print(ascii_only("« l’œuf »"))
+" l'oeuf "
 >>> tiny_fit("Castillo 12", 24)
 'Cast..'
 """
@@ -17,6 +22,8 @@ from luma.core.legacy import textsize
 from luma.core.legacy.font import LCD_FONT, TINY_FONT, proportional
 from PIL import Image, ImageDraw
 
+from companion.screens.word_wrap import wrap_words
+
 MATRIX_FONT = proportional(LCD_FONT)  # 5×7 capitals with 1 px between: readable across a table
 TINY = TINY_FONT  # 3×5 in a 4 px cell: one more line of small print on a 128×32 pad
 
@@ -27,8 +34,44 @@ def ascii_only(text: str) -> str:
     return "".join(_ascii_char(ch) for ch in text)
 
 
+# What NFKD gives no ASCII base for, but a reader knows the ASCII for.
+_STAND_INS = {
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "«": '"',
+    "»": '"',
+    "œ": "oe",
+    "Œ": "OE",
+    "–": "-",
+    "—": "-",
+    "\xa0": " ",
+    "\u202f": " ",
+    # The screens' own symbols, where a line with them ends up in small print.
+    "→": ">",
+    "◀": "<",
+    "▶": ">",
+    "●": "o",
+    "↑": "^",
+    "↓": "v",
+    "·": ".",
+}
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of `text` the legacy fonts cannot show, even without its accent.
+
+    >>> sorted(missing_glyphs("Décompte « ex aequo » → ☺"))
+    ['☺']
+    """
+    return {c for c in text if c != "?" and _ascii_char(c) == "?"}
+
+
 @cache
 def _ascii_char(ch: str) -> str:
+    if ch in _STAND_INS:
+        return _STAND_INS[ch]
     base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()[:1]
     return base if base.isprintable() and base else "?"
 
@@ -92,16 +135,14 @@ def draw_legacy(
 
 def tiny_wrap(text: str, max_width: int, max_lines: int) -> list[str]:
     """Word-wrap ASCII `text` in the tiny font into at most `max_lines` lines; the last is cut
-    with ".." if text is left."""
-    words, lines, current = ascii_only(text).split(), [], ""
-    for i, word in enumerate(words):
-        candidate = f"{current} {word}" if current else word
-        if text_width(candidate, TINY) <= max_width:
-            current = candidate
-            continue
-        lines.append(current)
-        if len(lines) == max_lines:
-            lines[-1] = tiny_fit(" ".join([current, *words[i:]]), max_width)
-            return lines
-        current = word
-    return [*lines, current] if current else lines
+    with ".." if text is left (a word wider than a row is cut too: never an empty row).
+
+    >>> tiny_wrap("Supercalifragilistic is long", 40, 2)
+    ['Supercal..', 'is long']
+    """
+    return wrap_words(
+        ascii_only(text),
+        max_lines,
+        lambda s: text_width(s, TINY) <= max_width,
+        lambda s: tiny_fit(s, max_width),
+    )

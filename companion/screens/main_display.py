@@ -25,9 +25,10 @@ from typing import Any
 from PIL import Image
 
 from companion.elgrande.data import game_data
+from companion.i18n import _
 from companion.screens.canvas import Canvas
 from companion.screens.chart import render_chart
-from companion.screens.game_page import BODY, WIDE, draw_game, small_print
+from companion.screens.game_page import BODY, WIDE, draw_game, small_print, winner_line
 from companion.screens.game_page import SMALL as SMALL_PITCH
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit
 from companion.screens.model import MainUI
@@ -239,7 +240,8 @@ def _compact_reasons(c: Canvas, ui: MainUI, bottom: int) -> bool:
 def _shorter_title(title: str, view: dict[str, Any]) -> str:
     """The players' and the area's short names: "Castilla la Nueva: blue 7" → "C.Nueva: blu 7"."""
     for p in view.get("players") or []:
-        title = re.sub(rf"\b{re.escape(p)}\b", p[:3], title)
+        name = _(p)  # as the title names them
+        title = re.sub(rf"\b{re.escape(name)}\b", name[:3], title)
     data = game_data()
     for area in data.areas:
         title = title.replace(data.area_name(area), data.short_name(area))
@@ -293,7 +295,7 @@ def _big_text(text: str, c: Canvas) -> Image.Image | None:
 
 def _final(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     winners = view.get("winners") or []
-    title = ui.title or ("Winner: " + " and ".join(winners) if winners else "Game over")
+    title = ui.title or (winner_line(winners) if winners else _("Game over"))
     lines = [*ranking_lines(view), *ui.lines]
     if ui.history and c.width >= WIDE:
         # Ranking on the left, the score progression beside it.
@@ -324,7 +326,7 @@ def ranking_lines(view: dict[str, Any]) -> list[str]:
         key = (scores[p], p in winners)
         tied = i > 0 and key == (scores[order[i - 1]], order[i - 1] in winners)
         place = place if tied else i + 1
-        lines.append(f"{place} {p} {scores[p]}")
+        lines.append(f"{place} {_(p)} {scores[p]}")
     return lines
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.elgrande import sentences
 from companion.elgrande.data import SHORT_NAME_MAX, game_data
 from companion.elgrande.moves import Action
+from companion.i18n import _
 
 CARD_KINDS = frozenset({"card", "reveal", "either"})  # choices that name an action card
 
@@ -29,7 +31,7 @@ def short_area(area: str) -> str:
 
 def colour_code(player: str, letters: int = 3) -> str:
     """An upper-case code for a colour, for the LED matrix: "blue" → "BLU"."""
-    return player[:letters].upper()
+    return _(player)[:letters].upper()
 
 
 def card_text(action: Action | None) -> str | None:
@@ -44,7 +46,7 @@ def card_text(action: Action | None) -> str | None:
     cards = game_data().action_cards
     if action is None or action.kind not in CARD_KINDS or action.target not in cards:
         return None
-    return cards[str(action.target)].text
+    return sentences.card_text(str(action.target))
 
 
 def card_titles(cards: Sequence[str]) -> list[str]:
@@ -54,4 +56,4 @@ def card_titles(cards: Sequence[str]) -> list[str]:
     ['Score one region', "King's card"]
     """
     data = game_data()
-    return [data.card_title(c) if c in data.action_cards else c for c in cards]
+    return [sentences.card_label(c) if c in data.action_cards else c for c in cards]

@@ -34,6 +34,7 @@ from companion.screens.legacy_text import (
 )
 from companion.screens.model import PadMenu
 from companion.screens.text import GLYPH_W, LINE, width
+from companion.screens.word_wrap import break_lines, words
 
 SMALL = 6  # pitch of a small-print row (the tiny glyphs are 5 px tall)
 
@@ -112,17 +113,12 @@ def text_pages(menu: PadMenu, size: tuple[int, int]) -> list[tuple[str, ...]]:
     widths = widths[1:] if menu.note else widths
     if not widths or rows <= 0:
         return []
-    pages: list[tuple[str, ...]] = []
-    page: list[str] = []
-    for word in ascii_only(menu.text).split():
-        if page and text_width(f"{page[-1]} {word}", TINY) <= widths[len(page) - 1]:
-            page[-1] += f" {word}"
-            continue
-        if len(page) == len(widths):
-            pages.append(tuple(page))
-            page = []
-        page.append(word)
-    return [*pages, tuple(page)] if page else pages
+    rows_of = len(widths)
+    lines = break_lines(
+        words(ascii_only(menu.text)),
+        lambda s, i: text_width(s, TINY) <= widths[i % rows_of],  # each page's rows alike
+    )
+    return [tuple(lines[i : i + rows_of]) for i in range(0, len(lines), rows_of)]
 
 
 def _entry_row(c: Canvas, y: int, menu: PadMenu) -> None:

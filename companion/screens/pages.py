@@ -18,12 +18,14 @@ from typing import Any
 
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring import NOBODY
+from companion.elgrande.sentences import localize
+from companion.i18n import N_, _
 from companion.screens.model import MainUI
 from companion.screens.reasons import area_score, short_reason
 from companion.screens.text import width
 
-NEXT = "● next  hold ● repeat"
-MATCHES = "● board matches"  # a page the table acts on: ● once the real board is the same
+NEXT = N_("● next  hold ● repeat")
+MATCHES = N_("● board matches")  # a page the table acts on: ● once the real board is the same
 # The events an announcement makes a page of, one each.
 PAGE_KINDS = ("score", "totals", "castillo_discs")
 CONFIRM_KINDS = ("castillo_discs",)  # pages ● confirms rather than just turns
@@ -38,9 +40,9 @@ def announce_footer(page: int, pages: int, width_px: int, *, confirm: bool = Fal
     '2/12  ● board matches'
     """
     if confirm:
-        return f"{page}/{pages}  {MATCHES}"
-    full = f"{page}/{pages}  {NEXT}"
-    return full if width(full) <= width_px else f"{page}/{pages}  ● next"
+        return f"{page}/{pages}  {_(MATCHES)}"
+    full = f"{page}/{pages}  {_(NEXT)}"
+    return full if width(full) <= width_px else f"{page}/{pages}  {_('● next')}"
 
 
 def area_title(area: str) -> str:
@@ -53,20 +55,21 @@ def area_title(area: str) -> str:
 def announce_page(event: Mapping[str, Any], footer: str = NEXT) -> MainUI:
     """One area's scoring: its name and who gained what, then each placing with its reason."""
     if event.get("detail") is None:  # e.g. "no region qualifies": the text says it all
-        return MainUI(screen="announce", title=str(event.get("text", "")), footer=footer)
+        title = localize(str(event.get("text", "")))
+        return MainUI(screen="announce", title=title, footer=_(footer))
     score = area_score(event["detail"])
     ranked = sorted(score.points.items(), key=lambda t: -t[1])
-    gains = ", ".join(f"{p} {n}" for p, n in ranked if n)
+    gains = ", ".join(f"{_(p)} {n}" for p, n in ranked if n)
     title = f"{area_title(score.area)}: {gains}" if gains else area_title(score.area)
-    lines = tuple(short_reason(p) for p in score.placings) or (NOBODY,)
-    return MainUI(screen="announce", title=title, lines=lines, footer=footer)
+    lines = tuple(short_reason(p) for p in score.placings) or (_(NOBODY),)
+    return MainUI(screen="announce", title=title, lines=lines, footer=_(footer))
 
 
 def scores_page(totals: Mapping[str, Any], title: str = "Scores", footer: str = NEXT) -> MainUI:
     """The score table, highest first, from a "totals" event's detail ({"scores": ...})."""
     scores: dict[str, int] = dict(totals.get("scores") or {})
-    lines = tuple(f"{p} {n}" for p, n in sorted(scores.items(), key=lambda t: -t[1]))
-    return MainUI(screen="message", title=title, lines=lines, footer=footer)
+    lines = tuple(f"{_(p)} {n}" for p, n in sorted(scores.items(), key=lambda t: -t[1]))
+    return MainUI(screen="message", title=_(title), lines=lines, footer=_(footer))
 
 
 def discs_page(moves: Mapping[str, Mapping[str, Any]], footer: str = MATCHES) -> MainUI:
@@ -82,8 +85,7 @@ def discs_page(moves: Mapping[str, Mapping[str, Any]], footer: str = MATCHES) ->
     lines = []
     for p, move in moves.items():
         n, to = int(move["count"]), str(move["to"])
-        where = "court" if to == "court" else data.short_name(to)
-        lines.append(f"{p} {n} → {where}" if n else f"{p} none")
-    return MainUI(
-        screen="announce", title="Castillo: move by discs", lines=tuple(lines), footer=footer
-    )
+        where = _("court") if to == "court" else data.short_name(to)
+        lines.append(f"{_(p)} {n} → {where}" if n else _("{player} none").format(player=_(p)))
+    title = _("Castillo: move by discs")
+    return MainUI(screen="announce", title=title, lines=tuple(lines), footer=_(footer))

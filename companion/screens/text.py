@@ -1,9 +1,12 @@
 """Text that fits: one small bitmap font, measured, ellipsized and wrapped to a width.
 
-The font is Pillow's built-in bitmap font (no file, no network, the same pixels everywhere): 6 px a
-character, glyphs 11 px tall (accents above, descenders below). It holds Latin-1 only, so the few
-symbols the screens use (◀ ▶ ● → …) are drawn here as 6×11 glyphs of their own; any other character
-outside Latin-1 shows as "?".
+The font is Pillow's built-in bitmap font (no file, no network, the same pixels everywhere): X11's
+courB08 (Adobe Courier Bold 8, distributed with X11 and inside Pillow under their permissive
+notices), 6 px a character, glyphs 11 px tall (accents above, descenders below). It holds Latin-1
+only (é è ê à ç ô « » included), so the symbols the screens use (◀ ▶ ● → …) and the typographic
+punctuation and letters French text needs beyond Latin-1 (’ ‘ “ ” œ Œ – —, the narrow no-break
+space) are drawn here as 6×11 glyphs of their own, in the font's style. Any other character shows
+as "?", and `missing_glyphs` names it, so a test can fail on it first.
 
 >>> fit("Castilla la Nueva", 60)
 'Castilla…'
@@ -19,6 +22,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.screens.word_wrap import wrap_words
+
 GLYPH_W = 6  # every glyph, font or ours, is this wide
 GLYPH_H = 11  # rows a line of text may touch, accents and descenders included
 LINE = 10  # the pitch between lines: an accent may touch the descender row above
@@ -30,7 +35,20 @@ _SYMBOLS: dict[str, tuple[str, ...]] = {
     "▶": ("", "", "", ".#", ".##", ".###", ".##", ".#"),
     "●": ("", "", "", ".###", "#####", "#####", "#####", ".###"),
     "→": ("", "", "", "", "...#", "#####", "...#"),
+    "↑": ("", "", "..#", ".###", "#.#.#", "..#", "..#", "..#"),
+    "↓": ("", "", "..#", "..#", "..#", "#.#.#", ".###", "..#"),
     "…": ("", "", "", "", "", "", "", "#.#.#"),
+    # Quotes shaped as the font's own apostrophe (which is already a right quote).
+    "’": ("", "", "..##", "..#", ".#"),
+    "‘": ("", "", "...#", "..#", "..##"),
+    "”": ("", "", ".##.##", ".#..#", "#..#"),
+    "“": ("", "", "..#..#", ".#..#", ".##.##"),
+    "œ": ("", "", "", "", ".#.##", "#.#..#", "#.####", "#.#", ".#.###"),
+    "Œ": ("", "", "", ".#####", "#.#", "#.#", "#.###", "#.#", ".#####"),
+    "–": ("", "", "", "", "", "#####"),
+    "—": ("", "", "", "", "", "######"),
+    "\xa0": (),  # no-break spaces: French puts one before « : ; ! ? » and inside « »
+    "\u202f": (),
 }
 
 
@@ -47,6 +65,15 @@ def _drawable(ch: str) -> str:
     except UnicodeEncodeError:
         return "?"
     return ch if ch.isprintable() else "?"
+
+
+def missing_glyphs(text: str) -> set[str]:
+    """The characters of `text` this font cannot draw (each would show as "?").
+
+    >>> sorted(missing_glyphs("« Décompte » ’ “ ” œ ☺"))
+    ['☺']
+    """
+    return {c for c in text if c != "?" and _drawable(c) == "?"}
 
 
 @lru_cache(maxsize=2048)
@@ -71,26 +98,9 @@ def fit(text: str, max_width: int) -> str:
 
 def wrap(text: str, max_width: int, max_lines: int) -> list[str]:
     """Word-wrap `text` into at most `max_lines` lines; the last is ellipsized if text is left."""
-    words = clean(text).split()
-    if max_lines == 1:  # no second line to carry a word to: the one line is cut
-        return [fit(" ".join(words), max_width)] if words else []
-    lines: list[str] = []
-    current = ""
-    for i, word in enumerate(words):
-        candidate = f"{current} {word}" if current else word
-        if width(candidate) <= max_width:
-            current = candidate
-            continue
-        if current:
-            lines.append(current)
-        if len(lines) == max_lines - 1:
-            rest = " ".join(words[i:])
-            lines.append(fit(rest, max_width))
-            return lines
-        current = word if width(word) <= max_width else fit(word, max_width)
-    if current and len(lines) < max_lines:
-        lines.append(current)
-    return lines
+    return wrap_words(
+        clean(text), max_lines, lambda s: width(s) <= max_width, lambda s: fit(s, max_width)
+    )
 
 
 def draw_text(

@@ -18,8 +18,11 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.elgrande import sentences
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring import NOBODY
+from companion.elgrande.sentences import in_area, localize
+from companion.i18n import _, language, ngettext
 from companion.screens.pages import area_title
 from companion.screens.reasons import area_score, spoken_reason
 
@@ -37,8 +40,13 @@ def speech_for(event: Event) -> str | None:
 
 def _sentence(text: str) -> str:
     """Capitalised, ending in a full stop, symbols a speech engine misreads spelled out."""
+    if language() != "en":
+        # Said, not read: the engine's sentence in the table's language, names as said.
+        text = text.replace("«\u202f", "").replace("\u202f»", "")
+        for written, said in sentences.glossary().get("said", {}).items():
+            text = re.sub(rf"(?<!\w){re.escape(written)}(?!\w)", said, text)
     # "+2 home" and "own+2" (a card's title) alike: "plus" a word of its own.
-    text = re.sub(r" ?\+ ?", " plus ", text.replace("→", "to")).strip()
+    text = re.sub(r" ?\+ ?", f" {_('plus')} ", text.replace("→", _("to"))).strip()
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -48,13 +56,15 @@ def _round(event: Event) -> str:
     n = event.get("detail")
     if not isinstance(n, int):
         return str(event["text"])
-    general = " A general scoring follows this round." if n in data.general_scoring_after else ""
-    _, _, deal = str(event.get("text", "")).partition(". ")  # the shuffled deck's cards, if any
-    return f"Round {n} of {data.rounds}.{general}" + (f" {deal}" if deal else "")
+    general = _(" A general scoring follows this round.") if n in data.general_scoring_after else ""
+    said = localize(str(event.get("text", "")), spoken=True)
+    _heading, _dot, deal = said.partition(". ")  # the shuffled deck's cards, if any
+    heading = _("Round {n} of {rounds}.").format(n=n, rounds=data.rounds)
+    return f"{heading}{general}" + (f" {deal}" if deal else "")
 
 
 def _text(event: Event) -> str:
-    return str(event.get("text", ""))
+    return localize(str(event.get("text", "")), spoken=True)
 
 
 def _score(event: Event) -> str:
@@ -62,7 +72,9 @@ def _score(event: Event) -> str:
     if detail is None:
         return _text(event)
     score = area_score(detail)
-    said = "; ".join(spoken_reason(p) for p in score.placings) or NOBODY
+    said = "; ".join(spoken_reason(p) for p in score.placings) or _(NOBODY)
+    if language() != "en":
+        return _("{in_area}: {said}").format(in_area=in_area(score.area, "", True), said=said)
     return f"{area_title(score.area)}: {said}"
 
 
@@ -71,6 +83,8 @@ def _card(event: Event) -> str:
     card = event.get("detail")
     cards = game_data().action_cards
     if isinstance(card, str) and card in cards:
+        if language() != "en":
+            return _("{said}: {text}").format(said=_text(event), text=sentences.card_text(card))
         title, text = cards[card].title, cards[card].text
         return f"{_text(event)}: {text.removeprefix(title + ': ')}"
     return _text(event)
@@ -79,13 +93,18 @@ def _card(event: Event) -> str:
 def _game_over(event: Event) -> str:
     winners = event.get("detail")
     if isinstance(winners, list | tuple) and winners:
+        if language() != "en":
+            who = _(" and ").join(_(str(w)) for w in winners)
+            won = ngettext("Game over. {who} wins!", "Game over. {who} win!", len(winners))
+            return won.format(who=who[:1].upper() + who[1:])
         who = " and ".join(map(str, winners))
         return f"Game over. {who[:1].upper()}{who[1:]} {'wins' if len(winners) == 1 else 'win'}!"
     return _text(event)
 
 
 def _bids(event: Event) -> str:
-    return _text(event).replace("Power cards:", "Power cards played:")
+    text = str(event.get("text", "")).replace("Power cards:", "Power cards played:")
+    return localize(text, spoken=True)
 
 
 _SAYERS: dict[str, Callable[[Event], str]] = {

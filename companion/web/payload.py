@@ -14,8 +14,10 @@ from functools import cache
 from typing import Any
 
 from companion.app.remote import SeatSnapshot, Snapshot
+from companion.elgrande import sentences
 from companion.elgrande.data import game_data
 from companion.elgrande.moves import Action, describe
+from companion.elgrande.sentences import card_label, localize
 from companion.screens.names import card_text
 
 
@@ -34,7 +36,7 @@ def _card(card: str) -> dict[str, str]:
     cards = game_data().action_cards
     if card not in cards:
         return {"id": card, "title": card, "text": ""}
-    return {"id": card, "title": cards[card].title, "text": cards[card].text}
+    return {"id": card, "title": card_label(card), "text": sentences.card_text(card)}
 
 
 def public_payload(
@@ -79,7 +81,7 @@ def public_payload(
         if decision is None
         else {
             "kind": decision.kind,
-            "prompt": decision.prompt,
+            "prompt": localize(decision.prompt),
             "secret": decision.secret,
             "waiting": list(decision.waiting),
             "chosen": list(decision.chosen),
@@ -87,7 +89,7 @@ def public_payload(
         },
         "winners": list(view.winners),
         "over": view.over,
-        "log": [e["text"] for e in public.get("events", [])[-8:]],
+        "log": [localize(e["text"]) for e in public.get("events", [])[-8:]],
     }
     a = snap.announce
     out["announce"] = (
@@ -130,26 +132,26 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
         "number": None
         if number is None
         else {
-            "label": number.label,
-            "prompt": number.prompt,
+            "label": localize(number.label),
+            "prompt": localize(number.prompt),
             "low": number.low,
             "high": number.high,
             "default": number.default,
         },
         "seat": seat,
         "mark": me.mark,
-        "title": me.title,
+        "title": localize(me.title),
         "next": me.may_next,
         "hand": list(view.hand),
         "played": played,
         "castillo": view.castillo,
-        "notice": view.notice,
-        "sealed": view.sealed_choice,
+        "notice": localize(view.notice or "") or view.notice,
+        "sealed": localize(view.sealed_choice or "") or view.sealed_choice,
         "options": [
             {
                 "i": i,
                 "kind": a.kind,
-                "label": me.labels[i] if i < len(me.labels) else describe(a),
+                "label": localize(me.labels[i] if i < len(me.labels) else describe(a)),
                 "target": _target(a),
                 "area": _area(a),
                 "text": card_text(a) or "",

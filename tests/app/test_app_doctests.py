@@ -15,6 +15,10 @@ import pytest
         "companion.app.announce",
         "companion.app.config",
         "companion.testing",
+        "companion.i18n",
+        "companion.elgrande.sentences",
+        "companion.app.table_file",
+        "companion.app.outputs",
     ],
 )
 def test_docstring_examples_run(name):

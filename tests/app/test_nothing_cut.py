@@ -17,7 +17,7 @@ from companion.testing import make_bots
 SEATS = ("red", "blue", "yellow", "green", "black")
 
 # Texts whose own wording ends in an ellipsis: nothing was cut.
-WHOLE = ("waiting…", "more…")
+WHOLE = ("waiting…", "more…", "en attente…")
 
 # (seats, seed, options): every option's every value at least once, 2–5 players.
 GAMES = [
@@ -48,9 +48,12 @@ def _stray_presses(table) -> None:
         table.press(idle[0], "long", "select")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
 @pytest.mark.parametrize(("n", "seed", "options"), GAMES)
-def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, n, seed, options):
+def test_no_text_is_cut_in_a_whole_game(
+    make_table, drawn, monkeypatch, config, n, seed, options, language
+):
     from companion.screens import game_page, pad
 
     tiny: list[str] = []
@@ -63,7 +66,7 @@ def test_no_text_is_cut_in_a_whole_game(make_table, drawn, monkeypatch, config, 
 
         monkeypatch.setattr(module, "draw_legacy", record)
     seats = SEATS[:n]
-    table = make_table(config, seats=seats, seed=seed, **options)
+    table = make_table(config, seats=seats, seed=seed, language=language, **options)
     driver = table.bots(make_bots(seats, seed))
     steps, walked_at = 0, -1
     while driver.step():

@@ -563,3 +563,18 @@ def test_a_screen_state_is_written_only_when_it_changes():
         assert store.screens_written == written + 1
     finally:
         table.close()
+
+
+def test_a_game_played_in_the_language_chosen_on_the_setup_screen_resumes_in_it(tmp_path):
+    path = tmp_path / "game.db"
+    table = _restart(path)
+    table.press("red", "left", "select")  # the last line: the language, now French
+    table.press("red", "long", "select")  # back to Start, and start
+    assert table.session is not None
+    stop(table)
+    again = _restart(path)
+    try:
+        assert again.app.mode == "resumed"
+        assert again.app.main_ui().title == "Partie reprise"
+    finally:
+        stop(again)

@@ -1064,7 +1064,7 @@ def test_screens_command_takes_the_numbers_at_its_bounds(players, scale, capsys,
     monkeypatch.setattr(command, "render_all", render)
     assert run_screens("out", seed=4, players=players, scale=scale) == 0
     render.assert_called_once_with(
-        Path("out"), seed=4, players=players, scale=scale, game="elgrande"
+        Path("out"), seed=4, players=players, scale=scale, game="elgrande", language="en"
     )
     assert capsys.readouterr().out == f"{Path('out/a.png')}\n"
 
@@ -1144,6 +1144,16 @@ def test_the_committed_pictures_are_what_the_command_makes_now(tmp_path):
     assert stale == [], "docs/screens is stale: run companion screens --out docs/screens"
 
 
+def test_the_committed_french_pictures_are_what_the_command_makes_now(tmp_path):
+    # docs/fr/screens/, shown by the French guide: `companion screens --lang fr --out
+    # docs/fr/screens` after a change to what the app draws or to the French catalog.
+    render_all(tmp_path, language="fr")
+    docs = Path(__file__).resolve().parents[2] / "docs" / "fr" / "screens"
+    assert {p.name for p in tmp_path.iterdir()} == {p.name for p in docs.iterdir()}
+    stale = sorted(p.name for p in tmp_path.iterdir() if _png(p) != _png(docs / p.name))
+    assert stale == [], "docs/fr/screens is stale: run companion screens --lang fr --out ..."
+
+
 def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
     assert run_screens(str(tmp_path / "out"), seed=1, players=6, scale=1) == 2
     assert "--players must be 2 to 5, got 6" in capsys.readouterr().err
@@ -1163,6 +1173,7 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
         "companion.screens.reasons",
         "companion.screens.pages",
         "companion.screens.legacy_text",
+        "companion.screens.word_wrap",
         "companion.screens.game_page",
         "companion.screens.board_page",
     ],

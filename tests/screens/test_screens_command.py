@@ -17,7 +17,7 @@ from companion.commands.screens_moments import Shots
 def _played(shots: list[Shots], monkeypatch: pytest.MonkeyPatch) -> None:
     """The games render_all plays give `shots`, in order (the 128×64 display's first)."""
     given = iter(shots)
-    monkeypatch.setattr(command, "take_shots", lambda config, players, seed: next(given))
+    monkeypatch.setattr(command, "take_shots", lambda config, players, seed, language: next(given))
 
 
 def _shots(size: tuple[int, int], when: int) -> Shots:

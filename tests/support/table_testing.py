@@ -29,6 +29,7 @@ class Table:
         store=None,
         hardware=None,  # a HardwareConfig built by the test, instead of `config`
         game: str | None = None,  # another game than El Grande, with its default options
+        language: str = "en",
         **options,
     ) -> None:
         hardware = hardware or load_app_config(None, config)[0]
@@ -36,9 +37,9 @@ class Table:
         self.hw = build_hardware(hardware, backend=MockBackend(), clock=self.clock, start=False)
         played = tuple(seats) if seats else None
         if game is None:
-            defaults = TableDefaults(TableOptions(**options), played)
+            defaults = TableDefaults(TableOptions(**options), played, language=language)
         else:
-            defaults = TableDefaults(None, played, game)
+            defaults = TableDefaults(None, played, game, language=language)
         self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
 

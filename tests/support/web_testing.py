@@ -30,15 +30,16 @@ class WebTable:
         pairings: Path | None = None,
         phone_only: frozenset[str] = frozenset(),
         game: str | None = None,  # another game than El Grande, with its default options
+        language: str = "en",
         **options: Any,
     ) -> None:
         hardware = load_app_config(None, "sim.toml")[0]
         hardware = dataclasses.replace(hardware, web=WebConfig(phone_only=tuple(phone_only)))
         self.hw = build_hardware(hardware, backend=MockBackend(), start=False)
         if game is None:
-            defaults = TableDefaults(TableOptions(**options), seats)
+            defaults = TableDefaults(TableOptions(**options), seats, language=language)
         else:
-            defaults = TableDefaults(None, seats, game)
+            defaults = TableDefaults(None, seats, game, language=language)
         self.app = TableApp(self.hw, defaults, seed=seed)
         self.web = WebServer(
             self.hw.events, bind="127.0.0.1", port=0, pairings_path=pairings, phone_only=phone_only

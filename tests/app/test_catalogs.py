@@ -1,0 +1,81 @@
+"""The message catalogs: the .po files in the repository are the source, the compiled .mo
+beside them (what the wheel carries) must say the same, and the .po must hold every message
+the code marks, each French form using only the fields its English one fills."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import companion
+from companion.i18n import DOMAIN, LANGUAGES
+
+PACKAGE = Path(companion.__file__).parent
+LOCALE = PACKAGE / "locale"
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def _po(lang: str):
+    with (LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        return read_po(f)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalog_is_the_po_compiled(lang):
+    compiled = io.BytesIO()
+    write_mo(compiled, _po(lang))
+    compiled.seek(0)
+    fresh = gettext.GNUTranslations(compiled)
+    with (LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
+        shipped = gettext.GNUTranslations(f)
+    assert shipped._catalog == fresh._catalog, (
+        "run pybabel compile -d companion/locale -D companion"
+    )
+
+
+def test_french_says_zero_and_one_in_the_singular():
+    with (LOCALE / "fr" / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
+        fr = gettext.GNUTranslations(f)
+    forms = [fr.ngettext("{n} point", "{n} points", n) for n in (0, 1, 2)]
+    assert forms == ["{n} point", "{n} point", "{n} points"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_marked_message_is_translated(lang):
+    marked = {
+        (m[2] if isinstance(m[2], str) else m[2][0])
+        for m in extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")])
+    }
+    catalog = _po(lang)
+    missing = sorted(m for m in marked if not catalog.get(m) or not catalog.get(m).string)
+    assert not missing
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_translation_fills_only_the_fields_its_english_gives(lang):
+    wrong = {}
+    for message in _po(lang):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        given = set().union(*map(_fields, ids))
+        # An area field also gives its French preposition forms (elgrande/sentences.py).
+        given |= {f"{p}_{f}" for f in given if f.startswith("area") for p in ("in", "of", "to")}
+        # A count said also gives it with its noun (screens/reasons.py).
+        given |= {"caballeros"} if "count" in given else set()
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for s in strings:
+            if not _fields(s) <= given:
+                wrong[message.id] = sorted(_fields(s) - given)
+    assert not wrong

@@ -1,0 +1,72 @@
+"""Every string of every catalog, and every French name of the glossary, is drawn by both font
+families: no glyph shows as "?" (the main font draws it; the legacy fonts have it or its ASCII
+stand-in)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import companion
+from companion.elgrande.sentences import glossary
+from companion.screens import legacy_text, text
+
+LOCALE = Path(companion.__file__).with_name("locale")
+
+
+def _catalog_strings() -> list[str]:
+    strings = []
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                if not message.id:  # the header
+                    continue
+                for s in (message.id, message.string):
+                    strings += [s] if isinstance(s, str) else list(s)
+    return [s for s in strings if s]
+
+
+def _glossary_strings() -> list[str]:
+    g = glossary()
+    out = [r["fr"] for r in g["regions"].values()] + [r["in"] for r in g["regions"].values()]
+    out += [r["of"] for r in g["regions"].values()]
+    for card in g["cards"].values():
+        out += [card["title"], card["label"], card["text"]]
+    return out
+
+
+def test_the_catalogs_hold_french_and_english():
+    strings = _catalog_strings()
+    assert "Nouvelle partie" in strings and "New game" in strings
+
+
+@pytest.mark.parametrize("font", [text, legacy_text], ids=["main font", "legacy fonts"])
+def test_every_catalog_and_glossary_string_has_every_glyph(font):
+    lacking = {
+        s: sorted(font.missing_glyphs(s))
+        for s in _catalog_strings() + _glossary_strings()
+        if font.missing_glyphs(s)
+    }
+    assert not lacking
+
+
+def test_french_punctuation_is_drawn_not_replaced():
+    for ch in "éèêàçôœŒ«»’‘“”…\u202f\u00a0":
+        assert text.clean(ch) == ch, repr(ch)
+    assert legacy_text.ascii_only("« l’œuf »") == '" l\'oeuf "'
+
+
+def test_a_word_wider_than_a_row_is_cut_on_its_own_row_never_after_an_empty_one():
+    from companion.screens.legacy_text import tiny_wrap
+    from companion.screens.text import wrap
+
+    assert tiny_wrap("Supercalifragilistic is long", 40, 2) == ["Supercal..", "is long"]
+    assert wrap("Supercalifragilistic is long", 48, 2) == ["Superca…", "is long"]
+
+
+def test_a_no_break_space_keeps_the_french_colon_on_its_word_s_row():
+    from companion.screens.text import wrap
+
+    assert wrap("Ordre du tour\u202f: noir", 84, 2) == ["Ordre du", "tour\u202f: noir"]
