@@ -93,22 +93,26 @@ class TableCore:
         return self.hw.pads[p].display is not None
 
     def menu(self, p: str) -> MenuState | NumberMenu:
-        """The player's menu over their legal choices; rebuilt when the choices change. A number
-        asked in an open entry is a stepper (`NumberMenu`) rather than a list."""
+        """The player's menu over their legal choices. It belongs to that seat: it is rebuilt
+        only when the seat's own choices change (never for another seat's decision, a bot's, a
+        page turning or an alert), and then its cursor stays on the same choice while that
+        choice is still legal. A number asked in an open entry is a stepper (`NumberMenu`)."""
         s = self.s
         known = self._menu_keys.get(p)
         if known is not None and known[0] == s.stamp and p in self.menus:
             return self.menus[p]  # the state is the one the menu was last checked against
         seat = self.seat(p)
         actions = list(seat.options)
-        key = (len(s.applied), tuple(actions))
-        if known is None or known[1] != key or p not in self.menus:
+        key = (seat.number, tuple(actions))
+        old = self.menus.get(p)
+        if known is None or known[1] != key or old is None:
             if seat.number is not None:
                 self.menus[p] = NumberMenu(seat.number)
                 self._menu_keys[p] = (s.stamp, key)
                 return self.menus[p]
             menu = MenuState(actions, s.label)
-            start = likeliest(actions, self.last_pick.get(p))
+            under = old.current() if isinstance(old, MenuState) else None
+            start = under if under in actions else likeliest(actions, self.last_pick.get(p))
             if start is not None:
                 menu.point_at(start)
             self.menus[p] = menu
