@@ -201,10 +201,25 @@ class TableCore:
         not_saved = self.store.message  # the safety net's "NOT SAVED: disk full at …"
         if not_saved:
             alerts.append(not_saved)
-        resumed_only = self.session is not None and len(self.s.entries) == self.resumed_at
-        if self.damage and self.mode != Mode.RESUMED and resumed_only:
+        if self.damage and self.mode != Mode.RESUMED and not self._played_on():
             alerts.append("saved game was damaged: resumed before it")
         return tuple(alerts)
+
+    def _played_on(self) -> bool:
+        """Has play gone on in public since the resume? A choice in a sealed step is not
+        public (nor its withdrawal): it must not clear an alert, or the table would see that
+        a sealing player pressed ● rather than ◀ ▶."""
+        if self.session is None:
+            return True  # no game on: nothing to say of one
+        s = self.s
+        if any(e.kind == "undo" for e in s.entries[self.resumed_at :]):
+            return True
+        for applied in reversed(s.applied):
+            if applied.seq <= self.resumed_at:
+                return False
+            if not applied.secret:
+                return True
+        return False
 
     def all_alerts(self) -> tuple[str, ...]:
         return (*self.store_alerts(), *self.alerts.values())
