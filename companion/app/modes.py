@@ -259,7 +259,15 @@ class Game(TableMode):
         return PadMenu(p, "Waiting: see main display", (), 0, False)
 
     def lit(self, t: TableCore) -> set[str]:
-        return set(_waiting(t)) if t.session is not None else set()
+        """Whose pad asks something of them. In a sealed step every player in it, until the
+        reveal: a choice that clashed is asked again in private, and an LED going on or off
+        then would tell the table so (the main display says who has not chosen yet)."""
+        if t.session is None:
+            return set()
+        sealed_step = t.view.sealed_step
+        if sealed_step is not None:
+            return set(sealed_step)
+        return set(_waiting(t))
 
 
 def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:

@@ -130,7 +130,8 @@ def test_sealed_bids_leave_no_trace_on_public_outputs_until_the_reveal(order, a,
 
 def test_a_clashed_bid_shows_only_waiting_whoever_must_choose_again():
     # Same values in seat order: everyone after the first must choose again; whoever it is,
-    # the table sees the same outputs, and every LED is off.
+    # the table sees the same outputs, and every LED of the step is lit until the reveal (the
+    # pads of those who must choose again ask them, and nobody may tell whose).
     runs = []
     for values in ({"red": 5, "blue": 5, "yellow": 9, "green": 9}, dict.fromkeys(SEATS, 5)):
         with _table() as table:
@@ -143,7 +144,7 @@ def test_a_clashed_bid_shows_only_waiting_whoever_must_choose_again():
             runs.append((trace.items, table.session.view()["decision"], lit))
     (trace_1, view_1, lit_1), (trace_2, view_2, lit_2) = runs
     assert trace_1 == trace_2 and view_1 == view_2
-    assert view_1["players"] == [] and lit_1 == lit_2 == set()
+    assert view_1["players"] == [] and lit_1 == lit_2 == set(SEATS)
 
 
 def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after():
