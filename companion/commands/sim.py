@@ -130,7 +130,9 @@ class SimScreen:
             ui = app.main_ui()
             if not self.show_bots:
                 ui = hide_bot_page(ui, app.privacy, self.bots)
+            announcing = None
             if app.mode == Mode.ANNOUNCE:
+                announcing = app.announcer.current.round  # the header is the scoring's
                 self.log.take_page(
                     (id(app.announcer.pages), app.announcer.index), ui.title, ui.lines
                 )
@@ -148,7 +150,7 @@ class SimScreen:
         height = log_height(rows, cols)
         self.back = min(self.back, max(len(self.log.lines) - height, 0))
         shown = tuple(self.log.window(height, self.back))
-        return Snapshot(view, ui, tuple(seats), shown, self.back, self.legend, notice)
+        return Snapshot(view, ui, tuple(seats), shown, self.back, self.legend, notice, announcing)
 
     def scroll(self, how: str, rows: int, cols: int) -> None:
         height = log_height(rows, cols)

@@ -137,9 +137,14 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
     return rows
 
 
-def round_line(view: TableView) -> str:
-    """The round, the phase and the King, as the table's header says them."""
+def round_line(view: TableView, announcing: int | None = None) -> str:
+    """The round, the phase and the King, as the table's header says them; while a scoring is
+    announced, the round it scores (the game has moved on to the next round's bids by then).
+    """
     # Numbered as on the round track and by the voice: a short game plays 2, 3, 5, … of 9.
     where = f"round {view.round} of {view.rounds[-1]}" if view.round else "before round 1"
+    phase = view.phase
+    if announcing is not None:
+        where, phase = f"round {announcing} of {view.rounds[-1]}", "scoring"
     king = game_data().area_name(view.king) if view.king else "-"
-    return f"{where} · {view.phase} · King in {king}"
+    return f"{where} · {phase} · King in {king}"

@@ -40,6 +40,7 @@ class Snapshot:
     back: int  # how many lines the log is scrolled back
     legend: str
     notice: str  # a question (quit?) or a warning shown over the header
+    announcing: int | None = None  # the round whose scoring the main display announces
 
 
 def wrap(text: str, width: int, lines: int) -> list[str]:
@@ -85,7 +86,8 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     large = rows >= LARGE[0] and cols >= LARGE[1]
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
-    header = f"El Grande sim · {round_line(snap.view)}" if snap.view else "El Grande sim · set-up"
+    where = round_line(snap.view, snap.announcing) if snap.view else "set-up"
+    header = f"El Grande sim · {where}"
     grid[0] = (snap.notice or header)[:width]
     y = 1
     # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.
