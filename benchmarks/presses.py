@@ -25,8 +25,9 @@ from hw.hardware import build_hardware
 BREAKS = ("round", "turn", "general_scoring")  # events where one count stops, the next starts
 
 
-def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]]:
-    """Presses of each turn, and each round's other presses, in one bot game."""
+def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int], list[int]]:
+    """Presses of each turn, each round's other presses, and each player's bid (their presses
+    in a round's bidding, from its first press to the sealed or open card), in one bot game."""
     hardware, table = load_app_config(None, "pi.toml")
     seats = tuple(hardware.players)[:players]
     clock = VirtualClock()
@@ -37,12 +38,18 @@ def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]
         driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events, sync=True)
         turns: list[int] = []
         rounds: list[int] = []
+        bids: dict[tuple[int, str], int] = {}
         phase, count, seen = "", 0, 0
         while True:
             planned = driver.plan()
             if planned is None:
                 break
             player, buttons = planned
+            session = app.session
+            step = session.state.steps[-1] if session and session.state.steps else None
+            if step is not None and getattr(step, "kind", "") == "bid":
+                key = (session.state.round, player)
+                bids[key] = bids.get(key, 0) + len(buttons)
             for button in buttons:
                 driver.press(player, button)
             drain(app, hw.events)
@@ -58,7 +65,7 @@ def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]
             seen = len(events)
         if phase == "turn":
             turns.append(count)
-        return turns, rounds
+        return turns, rounds, list(bids.values())
     finally:
         hw.close()
 
@@ -71,15 +78,18 @@ def main(games: int = 8) -> None:
     for deck in ("shuffled", "physical"):
         turns: list[int] = []
         rounds: list[int] = []
+        bids: list[int] = []
         for seed in range(1, games + 1):
-            t, r = count_game(2 + seed % 4, seed, deck)
+            t, r, b = count_game(2 + seed % 4, seed, deck)
             turns += t
             rounds += r
+            bids += b
         print(
             f"deck = {deck:>8}: presses per turn median {statistics.median(turns):g}, "
             f"p90 {p90(turns):g} ({len(turns)} turns); outside the turns a round costs the "
             f"table {statistics.mean(rounds):.1f} presses on average "
-            f"(median {statistics.median(rounds):.1f}, p90 {p90(rounds):.1f}; {games} games)"
+            f"(median {statistics.median(rounds):.1f}, p90 {p90(rounds):.1f}; {games} games); "
+            f"a bid: median {statistics.median(bids):g}, p90 {p90(bids):g} ({len(bids)} bids)"
         )
 
 
