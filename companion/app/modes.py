@@ -251,8 +251,11 @@ class Game(TableMode):
             return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice, text)
         if seat.sealed_choice is not None:
             # One row of the big font on a 128 px pad: a longer title goes to the small print,
-            # which has no ● (it drew "hold ? to withdraw"). The note below is the choice.
-            return PadMenu(p, "Hold ● to withdraw", (), 0, False, seat.sealed_choice)
+            # which has no ● (it drew "hold ? to withdraw"). The note below is the choice. No
+            # key is offered that does nothing: while a clashed choice is made again, no
+            # sealed choice may be withdrawn.
+            title = "Hold ● to withdraw" if t.s.withdraw_refusal(p) is None else "Sealed: waiting"
+            return PadMenu(p, title, (), 0, False, seat.sealed_choice)
         # The same words whoever is deciding (the LED and the main display say who): handing the
         # turn on then redraws only the pads of the players it passes between, not every pad,
         # each frame ≈ 23 ms over I²C on the table.

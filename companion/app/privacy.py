@@ -63,12 +63,17 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         footer = "● pick  hold ● leave"
     else:
         room = t.hw.display.size[0] - 2
-        choice, footer = f"your choice: {seat.sealed_choice}", "● leave  hold ● withdraw"
+        # No key that does nothing: while a clashed choice is made again, none is withdrawn.
+        may_withdraw = t.s.withdraw_refusal(p) is None
+        choice = f"your choice: {seat.sealed_choice}"
+        footer = "● leave  hold ● withdraw" if may_withdraw else "● leave"
         lines, entry_line = (choice,), 0
         if text_width(choice) > room or text_width(footer) > room:
             # A narrow display: the choice on a row of its own, how to withdraw on another.
             shown = wrap_text(seat.sealed_choice or "", room, 2)
             lines, entry_line = ("your choice:", *shown, "hold ● to withdraw"), 1
+            if not may_withdraw:
+                lines = lines[:-1]
             footer = "● leave"
     # The cursor marks the line that must be drawn when rows run short (an alert takes some).
     return MainUI("privacy", f"Only {p} looks", lines, entry_line, footer, alerts)
