@@ -262,15 +262,16 @@ class Game(TableMode):
         return PadMenu(p, "Waiting: see main display", (), 0, False)
 
     def lit(self, t: TableCore) -> set[str]:
-        """Whose pad asks something of them. In a sealed step every player in it, until the
-        reveal: a choice that clashed is asked again in private, and an LED going on or off
-        then would tell the table so (the main display says who has not chosen yet)."""
+        """Whose pad asks something of them. In a sealed step, those who have not chosen; once
+        all have and there is still no reveal (the table sees a clash: someone chooses again),
+        everyone in the step until the reveal, so that nobody can tell whose choice clashed."""
         if t.session is None:
             return set()
+        waiting = set(_waiting(t))
         sealed_step = t.view.sealed_step
-        if sealed_step is not None:
+        if sealed_step is not None and not waiting:
             return set(sealed_step)
-        return set(_waiting(t))
+        return waiting
 
 
 def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:

@@ -33,10 +33,10 @@ def test_a_two_player_short_game_runs_from_setup_to_final_scores_by_presses(make
             scoring_pages += 1
             assert _lit(table) == set(FIVE)  # any pad goes on
         elif app.mode == "game":
-            # The LED is lit for the players the device waits for; in a sealed step, for
-            # all in it until the reveal. Every pad that asks something has its LED lit.
-            sealed = app.view.sealed_step
-            assert _lit(table) == set(sealed or app.session.public_waiting())
+            # The LED is lit for the players the device waits for; in a sealed step where
+            # a clash is chosen again, for all in it. Every pad that asks has its LED lit.
+            waiting = set(app.session.public_waiting())
+            assert _lit(table) == (waiting or set(app.view.sealed_step or ()))
             asking = {p for p in app.session.players if app.seat(p).options}
             assert asking <= _lit(table)
     assert app.mode == "final" and app.session.over

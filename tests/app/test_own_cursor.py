@@ -32,7 +32,7 @@ def _under_cursor(table: Table, p: str) -> str:
 def test_two_people_bidding_in_turn_keep_each_their_cursor_and_seal_what_they_pointed_at(table):
     group = Action("bid_group", "8-13")
     table.press("red", *presses_to(table.app.menu_for("red"), group))
-    table.press("red", "right", "right", "right")  # red points at power 11
+    table.press("red", *presses_to(table.app.menu_for("red"), Action("bid", 11))[:-1])
     assert _under_cursor(table, "red").startswith("power 11")
     table.press("blue", "select")  # blue opens a group …
     assert _under_cursor(table, "red").startswith("power 11")
@@ -47,7 +47,8 @@ def test_two_people_bidding_in_turn_keep_each_their_cursor_and_seal_what_they_po
 
 
 def test_a_withdrawn_choice_comes_back_under_the_cursor_when_it_is_still_legal(table):
-    table.press("red", "select", "right", "right", "select")  # power 3, from the cards 1-7
+    table.press("red", *presses_to(table.app.menu_for("red"), Action("bid_group", "1-7")))
+    table.press("red", *presses_to(table.app.menu_for("red"), Action("bid", 3)))
     assert table.session.secret_step().sealed["red"] == Action("bid", 3)
     table.press("red", "long")  # withdrawn: the cards 1-7 again, on the card sealed before
     assert _under_cursor(table, "red").startswith("power 3")
