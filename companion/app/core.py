@@ -58,6 +58,9 @@ class TableCore:
         self.menus: dict[str, MenuState | NumberMenu] = {}
         self._menu_keys: dict[str, tuple[Any, ...]] = {}
         self.last_pick: dict[str, Action] = {}
+        # The last player to seal in a sealed step takes a last look before their ● reveals
+        # every choice (it can no longer be withdrawn): the choice they pressed ● on, per pad.
+        self.last_look: dict[str, Action] = {}
         self.held: dict[str, int] = {}  # per pad: repeats in a row of a held ◀ or ▶
         self.privacy: str | None = None  # who looks at the main display's private page
         self.public_note = ""
@@ -155,6 +158,7 @@ class TableCore:
     def to_setup(self) -> None:
         self.screen.leave(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
+        self.last_look = {}
         self.setup = SetupScreen(self.pads, self.defaults)
         self.mode = Mode.SETUP
 

@@ -242,6 +242,10 @@ class Game(TableMode):
         if seat.number is not None:  # a count to enter: its rule in full below the stepper
             menu = t.menu(p)
             return PadMenu(p, seat.number.label, menu.entries(), 0, True, "", seat.number.prompt)
+        look = t.last_look.get(p)
+        if look is not None and seat.options:
+            note = "◀ ▶ back to the choices"
+            return PadMenu(p, "Last: ● reveals", (t.s.label(look),), 0, True, note)
         if seat.options:
             menu = t.menu(p)
             decision = t.view.decision
@@ -309,6 +313,8 @@ def _sealed_press(t: TableCore, p: str, button: str) -> None:
         if button == "long" and t.privacy is None:
             t.privacy = p  # the main display turns to this player alone
         return
+    if button == "long" and t.last_look.pop(p, None) is not None:
+        return  # back from the last look to the choices
     if button == "long":
         if s.withdraw_refusal(p) is None:
             s.withdraw(p)
@@ -335,8 +341,18 @@ def _blind_press(t: TableCore, p: str, button: str) -> None:
         _menu_press(t, p, button)
 
 
+def _last_to_seal(t: TableCore, p: str) -> bool:
+    """Would `p`'s choice finish the sealed step open now (and reveal every choice)? Read from
+    what the table sees: nobody else is shown as still choosing."""
+    view = t.view
+    return view.sealed_step is not None and set(_waiting(t)) <= {p}
+
+
 def _menu_press(t: TableCore, p: str, button: str) -> None:
     menu = t.menu(p)
+    looked = t.last_look.pop(p, None)
+    if looked is not None and (button != "select" or menu.current() != looked):
+        return  # ◀ ▶ leave the last look for the menu, the cursor where it was
     if button in ("left", "right"):
         step = -1 if button == "left" else 1
         if isinstance(menu, NumberMenu):
@@ -348,6 +364,11 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
         return
     action = menu.pick()
     if action is None:
+        return
+    if looked is None and action.kind not in MENU_STEPS and _last_to_seal(t, p):
+        # The last one to seal cannot withdraw once in: the pad shows the choice first and a
+        # second ● seals it (the menu may have changed its shape since last round).
+        t.last_look[p] = action
         return
     s = t.s
     try:

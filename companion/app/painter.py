@@ -149,4 +149,5 @@ def _pad_inputs(t: TableCore, p: str) -> tuple[Any, ...]:
     s = t.session
     menu = t.menus.get(p)
     where = None if menu is None else (menu.page, menu.cursor)
-    return (t.mode, None if s is None else s.stamp, menu, where, t.announcer.index)
+    look = t.last_look.get(p)  # the last to seal looks at their choice
+    return (t.mode, None if s is None else s.stamp, menu, where, t.announcer.index, look)

@@ -61,6 +61,10 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
             prompt = []
         lines, entry_line = (*prompt, shown, *notice), len(prompt)
         footer = "● pick  hold ● leave"
+        look = t.last_look.get(p)
+        if look is not None:  # the last to choose: a second ● reveals every choice
+            lines, entry_line = ("You are the last:", t.s.label(look)), 1
+            footer = "● reveal  ◀ ▶ back"
     else:
         room = t.hw.display.size[0] - 2
         # No key that does nothing: while a clashed choice is made again, none is withdrawn.

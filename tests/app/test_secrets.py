@@ -193,7 +193,7 @@ def _run_discs(order, picks):
             table.press(p, "long")
         menu = table.app.menu_for(p)
         disc = menu.actions[picks[p] % len(menu.actions)]
-        table.press(p, *presses_to(menu, disc))
+        table.seal(p, *presses_to(menu, disc))
     assert any(kind == "castillo_discs" for kind, _ in _public_log(table))  # revealed
     return stack, before_last, log_before, table
 
@@ -242,7 +242,7 @@ def _take_back(index: int):
         table.press(who, "long")
     menu = table.app.menu_for(who)
     assert len(menu.actions) == 2
-    table.press(who, *presses_to(menu, menu.actions[index]))
+    table.seal(who, *presses_to(menu, menu.actions[index]))
     assert decision(table.session.state).kind != "take_back"
     hand = sorted(table.session.state.hands[who])
     return table, trace.items, _public_log(table), table.session.view(), hand
@@ -270,7 +270,7 @@ def _open_bid_after_a_take_back(index: int):
     trace = PublicTrace(table)
     table.press(who, "long")
     menu = table.app.menu_for(who)
-    table.press(who, *presses_to(menu, menu.actions[index]))
+    table.seal(who, *presses_to(menu, menu.actions[index]))
     bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
     s = table.session
     for _ in range(2000):  # bounded: the next round's open bidding comes long before
