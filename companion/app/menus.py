@@ -86,7 +86,8 @@ def likeliest(actions: list[Action], last: Action | None) -> Action | None:
         return None
     if last is not None and last in actions:
         return last
-    if last is not None and last.kind == "matches":  # a board page matched: on to the next
+    if last is not None and last.kind in ("matches", "fix_to"):
+        # A board page matched: on to the next; a page fixed: back to it, to look again.
         return next((a for a in actions if a.kind == "matches"), actions[0])
     finishing = [a for a in actions if a.kind in ("stop_placing", "end_turn", "done")]
     if finishing and len(actions) == len(finishing):

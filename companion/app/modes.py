@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import logging
 
+from companion.app.board_check import board_check_ui, board_page_count
 from companion.app.core import TableCore
 from companion.app.feed import end_announcement, say_page
 from companion.app.ledger import ledger_ui
 from companion.app.menus import NumberMenu
 from companion.app.mode import Mode
 from companion.app.privacy import blind_and_private, privacy_ui
-from companion.elgrande.data import game_data
-from companion.elgrande.scoring_steps import check_pages
 from companion.kit.moves import RuleError
 from companion.screens import MainUI, PadMenu
-from companion.screens.board_page import board_page
 from companion.screens.legacy_text import tiny_wrap
 from companion.screens.names import card_text
 from companion.screens.pages import announce_footer
@@ -207,7 +205,7 @@ class Game(TableMode):
             return privacy_ui(t, t.privacy, alerts)
         if t.s.game.info.page == "ledger":
             return ledger_ui(t.view, t.public_note, alerts)
-        checked = _board_check(t, alerts)
+        checked = board_check_ui(t, alerts)
         if checked is not None:
             return checked
         lines: tuple[str, ...] = ()
@@ -252,7 +250,10 @@ class Game(TableMode):
             assert decision is not None  # the seat has options
             notice = seat.notice or ""
             text = card_text(menu.current()) or ""  # what the card under the cursor does
-            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice, text)
+            count = board_page_count(t, menu.current()) if decision.kind == "correct" else None
+            return PadMenu(
+                p, decision.prompt, menu.entries(), menu.cursor, True, notice, text, count=count
+            )
         if seat.sealed_choice is not None:
             # One row of the big font on a 128 px pad: a longer title goes to the small print,
             # which has no ● (it drew "hold ? to withdraw"). The note below is the choice. No
@@ -276,26 +277,6 @@ class Game(TableMode):
         if sealed_step is not None and not waiting:
             return set(sealed_step)
         return waiting
-
-
-def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
-    """Before a general scoring: the device's board at the place under the decider's cursor
-    ("… matches", "fix …"), for the table to compare with the real one."""
-    view = t.view
-    decision = view.decision
-    if decision is None or decision.kind != "correct" or not decision.waiting:
-        return None
-    action = t.menu(decision.waiting[0]).current()
-    if action is None or action.kind not in ("matches", "fix_from"):
-        return None
-    place = str(action.target)
-    pages = check_pages(game_data().regions, bool(view.scoreboards))
-    if place not in pages:
-        return None
-    # A hidden Castillo's page says how many caballeros it holds, never whose.
-    title, lines = board_page(view.to_json(), place, pages.index(place) + 1, len(pages))
-    footer = "● it matches" if action.kind == "matches" else "● fix it"
-    return MainUI("announce", title, lines, None, footer, alerts)
 
 
 def _waiting(t: TableCore) -> tuple[str, ...]:

@@ -131,7 +131,7 @@ class Painter:
         # so a decision redraws only the pads it changed, not all five.
         mine = own(t, p)
         key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, menu.text)
-        key += (menu.page, mine)
+        key += (menu.page, mine, menu.count)
         if self.changed(p, key):
             you = None if mine is None else {"you": {"hand": mine[0], "castillo": mine[1]}}
             t.outputs.pad(p, render_pad(you, menu, size))

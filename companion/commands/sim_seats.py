@@ -38,7 +38,7 @@ def person_lines(app: TableApp, p: str) -> list[str]:
         pad = f"{lit} {p}: {menu.title}"
         if menu.entries:  # the question is the main display's prompt: the entry has the room
             cursor = menu.cursor
-            pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
+            pad = f"{lit} {p}: ◀ {menu.entries[cursor]} ▶ {menu.place}"
     note = menu.note if app.has_display(p) else ""
     lines = [pad, f"  {p}: {note}"] if note else [pad]  # e.g. "choose again": its own line
     text = menu.text if menu.entries else ""
