@@ -25,3 +25,18 @@ def test_during_round_3s_scoring_the_header_says_round_3s_scoring(make_table):
     assert headers, "round 3's scoring was never announced"
     assert table.app.view.round >= 4
     assert all("round 3 of 9 · scoring" in h for h in headers), headers
+
+
+def test_every_caballero_an_action_card_moves_is_in_the_log_from_where_to_where(make_table):
+    table = make_table("sim.toml", seed=4)
+    table.press("red", "select")  # Start
+    driver = table.bots(make_bots(SEATS, 4))
+    log = SimLog()
+    screen = SimScreen(table.app, table.hw, SEATS, False, log)
+    moves: list[str] = []
+    while driver.step() and len(moves) < 3:
+        screen.snapshot(24, 80, "")
+        moves = [e["text"] for e in table.session.events if e["kind"] in ("move", "return")]
+    assert moves, "no action card moved a caballero"
+    logged = " ".join(log.lines)
+    assert all(text[1:] in logged for text in moves), (moves, log.lines[-10:])
