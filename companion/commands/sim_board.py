@@ -101,14 +101,27 @@ def player_lines(view: TableView, width: int) -> list[str]:
         if status(view, p) == "choosing" and not (p in deciding and p in view.turn_order)
     ]
     chose = [p for p in view.players if status(view, p) == "chose"]
-    lines += listed("order:", marked, width, " >", short=True)
-    lines += listed("cards:", titles, width, ",")
+    # Who is still choosing first: a short panel cuts its last lines, never these.
     if choosing:
         lines += listed("choosing:", choosing, width, ",", short=True)
     if chose:
         lines += listed("chose:", chose, width, ",", short=True)
     if view.over:
         lines += textwrap.wrap("game over: " + ", ".join(view.winners) + " won", width)
+    public = view.to_json()
+    held = (public.get("veto_until") or {}).items()
+    vetoes = [f"{p} to R{r}" for p, until in held for r in until]
+    if vetoes:
+        lines += listed("veto:", vetoes, width, ",")
+    lines += listed("order:", marked, width, " >", short=True)
+    lines += listed("cards:", titles, width, ",")
+    played = [
+        f"{p[:3]} {' '.join(map(str, cards))}"
+        for p, cards in (public.get("played") or {}).items()
+        if cards
+    ]
+    if played:
+        lines += listed("played:", played, width, ",")
     return [line[:width] for line in lines]
 
 

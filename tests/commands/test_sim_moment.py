@@ -40,3 +40,19 @@ def test_every_caballero_an_action_card_moves_is_in_the_log_from_where_to_where(
     assert moves, "no action card moved a caballero"
     logged = " ".join(log.lines)
     assert all(text[1:] in logged for text in moves), (moves, log.lines[-10:])
+
+
+def test_the_players_panel_says_who_holds_a_veto_until_when_and_every_played_power_card():
+    from companion.commands.sim_board import player_lines
+    from companion.elgrande.engine import new_game
+    from companion.elgrande.views import public_view
+    from companion.session.views import table_view
+
+    s = new_game(["red", "blue", "yellow"], 3)
+    s.round_index = 1  # round 2: a Veto taken now is held to the end of round 3
+    s.vetoes = {"blue": [1]}
+    s.played = {"red": [13, 2], "blue": [7], "yellow": []}
+    view = table_view(public_view(s), None, False)
+    panel = player_lines(view, 40)
+    assert "veto: blue to R3" in panel, panel
+    assert "played: red 13 2, blu 7" in panel, panel
