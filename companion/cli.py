@@ -7,23 +7,27 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import NoReturn
+
+from companion import cli_options as opts
 
 
-def _game_option(parser: argparse.ArgumentParser) -> None:
-    from companion import games
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a mistake said in one line (what was wrong, what is accepted, where the
+    options are listed) rather than the usage and then the error."""
 
-    known = games.available()
-    parser.add_argument(
-        "--game",
-        choices=known,
-        default=known[0],
-        metavar="GAME",
-        help=f"the game: {', '.join(known)} (default {known[0]})",
-    )
+    def error(self, message: str) -> NoReturn:
+        _refuse(self.prog, message)
+
+
+def _refuse(prog: str, message: str) -> NoReturn:
+    print(f"{prog}: {message} (`{prog} --help` lists the options)", file=sys.stderr)
+    sys.exit(2)
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser = _Parser(prog="companion", description=__doc__)
+    parser.add_argument("--version", action=opts.Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     score = sub.add_parser("score", help="score a position given as JSON (FILE, or - for stdin)")
@@ -54,19 +58,26 @@ def _build_parser() -> argparse.ArgumentParser:
 
     screens = sub.add_parser("screens", help="render every screen as PNG (for the README)")
     screens.add_argument("--out", default="docs/screens", help="folder (default docs/screens)")
-    screens.add_argument("--seed", type=_seed, default=7, help="the bot game's seed (default 7)")
-    screens.add_argument("--players", type=int, default=5, help="2 to 5 (default 5)")
-    screens.add_argument("--scale", type=int, default=3, help="enlarge each pixel, 1-8 (default 3)")
+    screens.add_argument(
+        "--seed", type=opts.seed, default=7, help="the bot game's seed (default 7)"
+    )
+    screens.add_argument(
+        "--players", type=int, help="2 to the game's most (default: the most, 5 at most)"
+    )
+    opts.game_option(screens)
+    screens.add_argument(
+        "--scale", type=opts.scale, default=3, help="enlarge each pixel, 1-8 (default 3)"
+    )
 
     demo = sub.add_parser("demo", help="watch a whole game played by bots that press the buttons")
-    _game_option(demo)
+    opts.game_option(demo)
     demo.add_argument(
-        "--players", type=_players, help="2 to the game's most (default: the most, 5 at most)"
+        "--players", type=opts.players, help="2 to the game's most (default: the most, 5 at most)"
     )
-    demo.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
+    demo.add_argument("--seed", type=opts.seed, default=1, help="the game's seed (default 1)")
     demo.add_argument(
         "--pace",
-        type=_seconds,
+        type=opts.seconds,
         default=None,
         help="seconds between decisions (default 0.2: about two minutes); 0 runs flat out",
     )
@@ -88,16 +99,19 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("--config", metavar="PATH", help="hardware config (default: shipped sim.toml)")
+    opts.game_option(sim, default=None)
     sim.add_argument(
         "--bots",
         metavar="SEATS",
         help="seats played by bots, each greedy unless named (greedy, random, or relative: "
         "the strongest): blue,yellow=random,green=relative",
     )
-    sim.add_argument("--seed", type=_seed, help="the game's seed (default: a new one each game)")
+    sim.add_argument(
+        "--seed", type=opts.seed, help="the game's seed (default: a new one each game)"
+    )
     sim.add_argument(
         "--pace",
-        type=_seconds,
+        type=opts.seconds,
         default=None,
         help="seconds a bot takes over each decision (default 1; 0: at once)",
     )
@@ -113,13 +127,26 @@ def _build_parser() -> argparse.ArgumentParser:
         help="keep the game in this SQLite file and resume it there (default: not kept)",
     )
 
+    sim.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the board page and the phones' pads on the local network "
+        "(the config's [web] section: bind, port; docs/phones.md)",
+    )
+
     bench = sub.add_parser("bench", help="measure presses, start, resume, memory, idle CPU")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
-        "--idle", type=_seconds, default=10.0, help="seconds of idle to measure (default 10)"
+        "--idle", type=opts.seconds, default=10.0, help="seconds of idle to measure (default 10)"
     )
     bench.add_argument(
-        "--presses", type=_count, default=2000, help="presses to time, at least (default 2000)"
+        "--presses", type=opts.count, default=2000, help="presses to time, at least (default 2000)"
+    )
+    bench.add_argument(
+        "--web",
+        action="store_true",
+        help="measure the web server instead: a phone's tap until every other screen has it "
+        "(8 clients), peak RSS with the server on, idle CPU with the clients attached",
     )
 
     run = sub.add_parser("run", help="run the companion on the table's hardware")
@@ -131,6 +158,12 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the game's SQLite file (default: $STATE_DIRECTORY/game.db under systemd, "
         "else ~/.local/state/elgrande-companion/game.db)",
+    )
+    run.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the board page and the phones' pads on the local network "
+        "(the config's [web] section: bind, port; docs/phones.md)",
     )
     return parser
 
@@ -148,47 +181,24 @@ Bots never press on the setup screen, an announcement or the resume page: ● mo
 A finished game's score chart is saved in ./companion-sim/scores.png (the log says so)."""
 
 
-def _players(text: str) -> int:
-    if text.isdigit() and 2 <= int(text) <= 5:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 2–5, got {text!r}")
-
-
-SEED_MAX = 2**63 - 1  # the largest whole number SQLite keeps: a seed is stored with its game
-
-
-def _seed(text: str) -> int:
-    if text.isdigit() and int(text) <= SEED_MAX:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 0–{SEED_MAX}, got {text!r}")
-
-
-def _count(text: str) -> int:
-    if text.isdigit() and int(text) >= 1:
-        return int(text)
-    raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"expected seconds 0–60, got {text!r}")
-    return value
-
-
 # Commands whose job is their output: when the reader goes away (`companion demo | head`), they
 # end as `cat` does, by SIGPIPE. `run` and `sim` keep Python's default: the table plays on.
 PIPED = ("score", "cards", "check-config", "check-store", "screens", "demo", "bench")
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _build_parser().parse_args(argv)
-    if args.command in PIPED and hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    try:
+    try:  # --help and --version write too: a reader gone before them is no traceback either
+        args, extra = _build_parser().parse_known_args(argv)
+        if extra:  # said by the sub-command's name, not the top parser's
+            _refuse(f"companion {args.command}", "unrecognized arguments: " + _shown(extra))
+        # Not with a web server: a phone's dropped connection would end the process.
+        piped = args.command in PIPED and not getattr(args, "web", False)
+        if piped and hasattr(signal, "SIGPIPE"):
+            before = signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            try:
+                return _run(args)
+            finally:  # as it was: a caller in the same process (a test) writes to sockets
+                signal.signal(signal.SIGPIPE, before)
         return _run(args)
     except BrokenPipeError:
         # The reader stopped early (`companion cards | head`): not worth a traceback.
@@ -200,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
         return 128 + signal.SIGINT
+
+
+def _shown(words: list[str]) -> str:
+    """Arguments as typed, quoted and with control characters escaped (one line, no terminal
+    escape sequences)."""
+    return " ".join(repr(w) for w in words)
 
 
 def _output_folder(command: str, option: str, text: str) -> Path | None:
@@ -228,16 +244,25 @@ def _run(args: argparse.Namespace) -> int:
         return check_config_command(args.path, probe=args.probe)
     if args.command == "check-store":
         from companion.commands.check_store import check_store_command
-        from companion.session.sqlite_disk import default_path
+        from companion.session.sqlite_disk import default_path, given_path
+        from companion.session.store import NotAStore
 
-        path = Path(args.path).absolute() if args.path else default_path()
+        try:  # a link is followed as demo, sim and run follow it; a loop is refused
+            path = given_path(args.path or str(default_path()))
+        except NotAStore as e:
+            print(f"companion check-store: {e.strerror}", file=sys.stderr)
+            return 2
         return check_store_command(path, as_json=args.json)
     if args.command == "screens":
         from companion.commands.screens import run_screens
 
         if _output_folder("screens", "--out", args.out) is None:
             return 2
-        return run_screens(args.out, args.seed, args.players, args.scale)
+        from companion import games
+
+        most = min(games.load(args.game).info.players[1], 5)
+        players = args.players if args.players is not None else most
+        return run_screens(args.out, args.seed, players, args.scale, args.game)
     if args.command == "demo":
         from companion import games
         from companion.commands.demo import DEFAULT_PACE, run_demo
@@ -253,10 +278,11 @@ def _run(args: argparse.Namespace) -> int:
         frames = _output_folder("demo", "--frames", args.frames) if args.frames else None
         if args.frames and frames is None:
             return 2
+        from companion.session.sqlite_disk import given_path
         from companion.session.store import NotAStore
 
-        store = Path(args.store).resolve() if args.store else None  # absolute: see run
         try:
+            store = given_path(args.store) if args.store else None  # absolute: see run
             return run_demo(
                 args.players, args.seed, pace, args.json, frames, store_path=store, game=args.game
             )
@@ -266,19 +292,24 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from companion.commands.bench import run_bench
 
+        if args.web:
+            from companion.commands.bench_web import run_web_bench
+
+            return run_web_bench(args.json, args.idle)
         return run_bench(args.json, args.idle, args.presses)
     if args.command in ("sim", "run"):
         if args.command == "run":
             from companion.commands.stop_signals import hold_stop_signals
 
             hold_stop_signals()  # before any import starts a thread (luma.core starts a pool)
+        from companion.session.sqlite_disk import given_path
         from companion.session.store import NotAStore
         from hw import StartupError
         from hw.config import ConfigError
 
         try:
             # Resolved now: importing lgpio later changes the working directory.
-            store = Path(args.store).resolve() if args.store else None
+            store = given_path(args.store) if args.store else None
             if args.command == "sim":
                 from companion.commands.sim import DEFAULT_PACE, run_sim
 
@@ -292,10 +323,12 @@ def _run(args: argparse.Namespace) -> int:
                     pace=pace,
                     show_bots=args.show_bots,
                     log_path=log,
+                    game=args.game,
+                    web=args.web,
                 )
             from companion.commands.run import run_table
 
-            return run_table(args.config, store)
+            return run_table(args.config, store, web=args.web)
         except ConfigError as e:  # each problem under the file it is about
             for line in e.lines(args.config or "the shipped config"):
                 print(line, file=sys.stderr)

@@ -135,15 +135,44 @@ BOT_KINDS: dict[str, type[RandomBot]] = {
 }
 
 
-def seat_bots(kinds: Mapping[str, str], seed: int) -> dict[str, Bot]:
-    """One bot a seat, of the kind named in BOT_KINDS, each seeded from the game's seed.
+def bot_kinds(game: str = DEFAULT_GAME) -> Mapping[str, type[Any]]:
+    """The bots a seat may be given by name, the default first: El Grande's BOT_KINDS, or the
+    game's own."""
+    return BOT_KINDS if game == DEFAULT_GAME else games.load(game).bots
+
+
+def seat_bots(kinds: Mapping[str, str], seed: int, game: str = DEFAULT_GAME) -> dict[str, Bot]:
+    """One bot a seat, of the kind named (`bot_kinds`), each seeded from the game's seed.
 
     >>> sorted(seat_bots({"blue": "greedy", "green": "random"}, 3))
     ['blue', 'green']
     """
+    known = bot_kinds(game)
     return {
-        p: StateSeeded(BOT_KINDS[kind], seed * 10 + i) for i, (p, kind) in enumerate(kinds.items())
+        p: StateSeeded(known[kind], seed * 10 + i, game)
+        for i, (p, kind) in enumerate(kinds.items())
     }
+
+
+class SeatBot:
+    """A seat's bot, named by kind, for whichever game the table starts (the setup screen may
+    change the game): the kind of that name in the game's bots, else the game's first kind."""
+
+    def __init__(self, kind: str, seed: int) -> None:
+        self.kind, self.seed = kind, seed
+        self._made: dict[str, StateSeeded] = {}
+
+    def for_game(self, game: str) -> StateSeeded:
+        if game not in self._made:
+            known = bot_kinds(game)
+            kind = known.get(self.kind) or next(iter(known.values()))
+            self._made[game] = StateSeeded(kind, self.seed, game)
+        return self._made[game]
+
+
+def table_bots(kinds: Mapping[str, str], seed: int) -> dict[str, SeatBot]:
+    """One bot a seat, by kind name, each seeded from the game's seed, for any game."""
+    return {p: SeatBot(kind, seed * 10 + i) for i, (p, kind) in enumerate(kinds.items())}
 
 
 # Where a bot could press ● only to move the table on: pages a person reads or fills in.
@@ -195,7 +224,10 @@ class BotDriver:
             privacy = app.needs_privacy(p)
             if privacy and app.privacy is not None:
                 continue  # someone else is looking at the main display
-            action = self.bots[p].choose(s.state, p)
+            bot = self.bots[p]
+            if isinstance(bot, SeatBot):
+                bot = bot.for_game(s.header.game)
+            action = bot.choose(s.state, p)
             presses = presses_to(app.menu_for(p), action)
             return p, (["long", *presses] if privacy else presses)
         return None

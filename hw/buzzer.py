@@ -72,10 +72,14 @@ class Buzzer(QueueWorker):
         # Waiting on the item's cancel event lets stop() cut a long note short; tests inject
         # a no-op.
         self._sleep = sleep or (lambda seconds: self.cancel.wait(seconds))
+        self._cues: dict[str, tuple[Note, ...]] = {}
         super().__init__("hw-buzzer")
 
     def play(self, notes: Sequence[Note]) -> None:
         """Queue ``notes``; a note outside the buzzer's range is refused before anything plays."""
+        self.put(self._checked(notes))
+
+    def _checked(self, notes: Sequence[Note]) -> tuple[Note, ...]:
         checked = []
         for name, seconds in notes:
             if name:
@@ -88,14 +92,18 @@ class Buzzer(QueueWorker):
             if not 0 < seconds <= 2:
                 raise ValueError(f"note length must be 0–2 s, got {seconds!r}")
             checked.append((name, float(seconds)))
-        self.put(tuple(checked))
+        return tuple(checked)
 
     def beep(self, note: str = "A5", seconds: float = 0.08) -> None:
         self.play([(note, seconds)])
 
     def cue(self, name: str) -> None:
-        """Play a named cue from :data:`CUES`, around this buzzer's mid tone."""
-        self.play(cue_notes(name, self.device.mid_tone.note))
+        """Play a named cue from :data:`CUES`, around this buzzer's mid tone (its notes worked
+        out and checked once: a reveal's cue is part of a press that redraws every panel)."""
+        notes = self._cues.get(name)
+        if notes is None:
+            notes = self._cues[name] = self._checked(cue_notes(name, self.device.mid_tone.note))
+        self.put(notes)
 
     def close(self) -> None:
         super().close()

@@ -1,7 +1,7 @@
 """A bot that enters a plausible city tally through exactly the decisions a person makes:
-plazas 0–3, values 0–25 (a doubled part within its value), stones 0–8, each drawn from the
-seed, the player and the field, so the same seed gives the same tally whatever the order of
-entry.
+plazas 0–2, values 0–14 (a doubled part within its value, at most 6), stones 0–6, each drawn
+from the seed, the player and the field, so the same seed gives the same tally whatever the
+order of entry.
 
 >>> from companion.akropolis.engine import new_game
 >>> final = play_game(["red", "blue", "green"], seed=3)
@@ -22,7 +22,7 @@ from companion.akropolis.state import State
 from companion.kit.moves import Action
 
 # The most a bot enters for each part of a field's key: a plausible city, not the pad's most.
-PLAUSIBLE = {"plazas": 3, "value": 25, "doubled": 25, "stones": 8}
+PLAUSIBLE = {"plazas": 2, "value": 14, "doubled": 6, "stones": 6}
 
 
 class TallyBot:

@@ -16,49 +16,23 @@ companion.kit.moves.RuleError: Houses: plazas: enter a whole number from 0 to 8
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from companion.akropolis.options import Options
 from companion.akropolis.state import State
 from companion.akropolis.steps import FinalCount, tally_form
-from companion.kit.moves import Action, Decision, RuleError, echo, plain
+from companion.kit import engine as kit_engine
+from companion.kit.moves import Action, echo, plain
 
 PLAYERS = (2, 4)
 
 
-def checked_players(players: object) -> tuple[str, ...]:
-    """The seats as a tuple: 2 to 4 distinct, non-empty names (RuleError, or TypeError for what
-    is not a list of names)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError(f"players must be a list of names, got {type(players).__name__}")
-    names = tuple(players)
-    fewest, most = PLAYERS
-    if not fewest <= len(names) <= most:
-        raise RuleError(f"Akropolis takes {fewest} to {most} players, got {len(names)}")
-    for seat, p in enumerate(names, 1):
-        if type(p) is not str or not p:
-            what = "an empty name" if type(p) is str else f"a {type(p).__name__}"
-            raise RuleError(f"players must be distinct, non-empty names; seat {seat} holds {what}")
-    if len(set(names)) != len(names):
-        raise RuleError("players must be distinct, non-empty names; a player is named twice")
-    return names
-
-
 def new_game(players: Sequence[str], seed: int, options: Options | None = None) -> State:
     """The final count for 2–4 players: one open entry, every player's form at once."""
-    names = checked_players(players)
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = Options()
-    elif not isinstance(options, Options):
-        raise TypeError(
-            f"options must be an akropolis Options (Options.from_dict builds one), "
-            f"got {type(options).__name__}"
-        )
+    names = kit_engine.checked_players(players, *PLAYERS, "Akropolis")
+    options = kit_engine.checked_setup(
+        seed, options, Options, "an akropolis Options (Options.from_dict builds one)"
+    )
     s = State(players=names, options=options, seed=seed, scores=dict.fromkeys(names, 0))
     form = tally_form(options)
     s.steps.append(FinalCount(forms=dict.fromkeys(names, form)))
@@ -71,51 +45,25 @@ def new_game(players: Sequence[str], seed: int, options: Options | None = None) 
     return s
 
 
-def decision(s: State) -> Decision | None:
-    """Who must decide what now; None once the game is over."""
-    if s.is_over:
-        return None
-    top = s.steps[-1]
-    return Decision(top.deciders(s), top.kind, top.prompt(s), top.secret)
-
-
-def legal_actions(s: State, player: str) -> list[Action]:
-    """The player's legal choices now (empty when it is not their decision)."""
-    if s.is_over:
-        return []
-    top = s.steps[-1]
-    return top.legal(s, player) if player in top.deciders(s) else []
+decision = kit_engine.decision
+legal_actions = kit_engine.legal_actions
 
 
 def apply(s: State, player: str, action: Action) -> State:
     """The state after `player` takes `action`; `s` itself is unchanged."""
-    new = copy.deepcopy(s)
-    apply_in_place(new, player, action)
-    return new
+    return kit_engine.applied(s, player, action, apply_in_place)
 
 
 def apply_in_place(s: State, player: str, action: Action) -> None:
     """As `apply`, mutating `s`. A refused action changes nothing: RuleError says why and what is
     allowed; TypeError when `action` is not an Action at all (a programming error)."""
-    if not isinstance(action, Action):
-        raise TypeError(f"apply takes an Action, got {type(action).__name__}")
-    if s.is_over:
-        raise RuleError("the game is over; no more decisions are taken")
-    if type(player) is not str or player not in s.players:
-        shown = repr(player) if type(player) is str else f"a {type(player).__name__}"
-        raise RuleError(f"{shown[:40]} is not playing; players: {', '.join(s.players)}")
-    top = s.steps[-1]
-    deciders = top.deciders(s)
-    if player not in deciders:
-        raise RuleError(
-            f"{player} has entered everything; waiting for {', '.join(deciders)}: {top.prompt(s)}"
-        )
-    legal = top.legal(s, player)
-    if action not in legal:
-        raise RuleError(_refusal(s, top, player, action, legal))
-    top.apply(s, player, action)
+    top = kit_engine.apply_step(s, player, action, waiting=_waiting, refusal=_refusal)
     if top.finished(s) and s.steps and s.steps[-1] is top:
         s.steps.pop()
+
+
+def _waiting(s: State, top: FinalCount, player: str, deciders: tuple[str, ...]) -> str:
+    return f"{player} has entered everything; waiting for {', '.join(deciders)}: {top.prompt(s)}"
 
 
 def _refusal(s: State, top: FinalCount, player: str, action: Action, legal: list[Action]) -> str:

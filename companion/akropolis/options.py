@@ -13,34 +13,29 @@ unknown table option 'market'; accepted: houses, markets, barracks, temples, gar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from companion.akropolis.data import VARIANTS
+from companion.kit.options import ChoiceOptions, OptionsError  # noqa: F401  (named here for callers)
 
 # The first choice of each is the default: the printed game plays no variant.
 CHOICES: dict[str, tuple[Any, ...]] = {name: (False, True) for name in VARIANTS}
 
 
-class OptionsError(ValueError):
-    """A table option is unknown or has a value that is not accepted."""
-
-
 @dataclass(frozen=True)
-class Options:
+class Options(ChoiceOptions):
+    CHOICES = CHOICES
+    KEY_CUT = 20
     houses: bool = False  # a house group worth 10 or more counts twice
     markets: bool = False  # a market touching a market plaza counts twice
     barracks: bool = False  # a barracks with 3+ empty outside sides counts twice
     temples: bool = False  # a temple above the ground counts twice
     gardens: bool = False  # a garden touching a lake counts twice
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if type(value) is not bool:  # 1 is not taken for True
-                raise OptionsError(
-                    f"table option {f.name}: got {value!r:.40}; accepted: False or True"
-                )
+    @staticmethod
+    def shown(value: Any) -> str:
+        return repr(value)[:40]
 
     @property
     def variants(self) -> tuple[str, ...]:
@@ -49,17 +44,6 @@ class Options:
 
     def on(self, variant: str) -> bool:
         return bool(getattr(self, variant))
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Options:
-        if not isinstance(raw, dict):
-            raise OptionsError(f"table options must be a mapping, got {type(raw).__name__}")
-        unknown = sorted(str(k)[:20] for k in raw if k not in CHOICES)
-        if unknown:
-            raise OptionsError(
-                f"unknown table option {unknown[0]!r}; accepted: {', '.join(CHOICES)}"
-            )
-        return cls(**raw)
 
     @classmethod
     def with_variants(cls, variants: tuple[str, ...] | list[str]) -> Options:

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.akropolis.options import Options
-from companion.kit.events import Event
+from companion.kit.events import Event, EventLog
 from companion.kit.scoring import ScoreLine
 
 
 @dataclass(repr=False, eq=False)
-class State:
+class State(EventLog):
     players: tuple[str, ...]  # seat order
     options: Options
     seed: int
@@ -43,16 +43,6 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
-
-    def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        """The one way steps make an event: numbered after every one before it."""
-        self.event_count += 1
-        self.events.append(Event(kind, text, detail, seq=self.event_count, round=self.round))
-
-    def take_events(self) -> list[Event]:
-        """The events announced since the last take, in order; the state keeps none of them."""
-        taken, self.events = self.events, []
-        return taken
 
     def __repr__(self) -> str:
         return (

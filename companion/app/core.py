@@ -76,6 +76,9 @@ class TableCore:
         self.start_page = 0
         self.screen = ScreenKeeper(self.store)
         self.chart_path: Path | None = None
+        # A web server, when one runs (remote.py's Outlet), and the Phones page's own state.
+        self.outlet: Any = None
+        self.phones_page: Any = None
 
     # -- reading the game ------------------------------------------------------------------------
 
@@ -93,7 +96,8 @@ class TableCore:
         return self.s.seat_view(p)
 
     def has_display(self, p: str) -> bool:
-        return self.hw.pads[p].display is not None
+        """A display of its own: the pad's, or a phone's for a seat played by phone only."""
+        return self.hw.pads[p].display is not None or p in self.hw.config.web.phone_only
 
     def menu(self, p: str) -> MenuState | NumberMenu:
         """The player's menu over their legal choices. It belongs to that seat: it is rebuilt
@@ -159,7 +163,7 @@ class TableCore:
         self.screen.leave(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
         self.last_look = {}
-        self.setup = SetupScreen(self.pads, self.defaults)
+        self.setup = SetupScreen(self.pads, self.defaults, phones=self.outlet is not None)
         self.mode = Mode.SETUP
 
     def go_on(self) -> None:

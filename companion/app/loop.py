@@ -4,7 +4,8 @@ Hardware callbacks only enqueue (hw.input.InputHub); nothing else calls the app.
 lets a driver (the demo's bots, a test) wait until every event it caused has been handled.
 
 The loop never polls: it blocks on the queue until an event arrives or the next timed job is
-due — `hw.maintain()` every 30 s (panels re-initialised, degraded devices retried), the next
+due — `hw.maintain()` every 30 s (panels re-initialised, degraded devices retried, and a store
+that is not saving tried again, so the end of a game is saved without another decision), the next
 page of a text that turns by itself (the cards on offer, a card's text on a pad) every
 `app.turn_every()` seconds while a display shows one, and, under systemd, a WATCHDOG ping every
 `Notifier.watchdog_interval()`. Pinging from here means a hung loop stops the pings and systemd
@@ -75,6 +76,7 @@ def run_loop(
             notifier.watchdog()
         if maintain.fire(now):
             _guarded(app.hw.maintain)
+            _guarded(app.try_store_again)  # a disk freed after the last decision catches up
         if turn.fire(now):
             _guarded(app.turn)
         if event is None:

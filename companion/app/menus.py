@@ -114,7 +114,7 @@ class NumberMenu:
 
     >>> m = NumberMenu(NumberField("value", "Markets: value", "…", high=40))
     >>> m.move(1); m.move(1, held=12); m.entries(), m.pick()
-    (('◀ 6 ▶',), Action(kind='value', target=6))
+    (('6',), Action(kind='value', target=6))
     >>> presses_to(m, Action("value", 4))
     ['left', 'left', 'select']
     """
@@ -134,7 +134,7 @@ class NumberMenu:
         return [Action(f.key, v) for v in range(f.low, f.high + 1)]
 
     def entries(self) -> tuple[str, ...]:
-        return (f"◀ {self.value} ▶",)
+        return (str(self.value),)  # the pad draws ◀ ▶ around it
 
     def current(self) -> Action:
         return Action(self.number.key, self.value)

@@ -15,3 +15,4 @@ class Mode(StrEnum):
     GAME = "game"  # decisions
     ANNOUNCE = "announce"  # a scoring, page by page
     FINAL = "final"  # the ranking and its chart
+    PHONES = "phones"  # pairing phones to seats, revoking them

@@ -18,6 +18,7 @@ from companion.app.feed import end_announcement, say_page
 from companion.app.ledger import ledger_ui
 from companion.app.menus import NumberMenu
 from companion.app.mode import Mode
+from companion.app.phones import Phones
 from companion.app.privacy import blind_and_private, privacy_ui
 from companion.kit.moves import RuleError
 from companion.screens import MainUI, PadMenu
@@ -66,6 +67,9 @@ class Setup(TableMode):
         choice = t.setup.press(button)
         if choice is not None:
             t.start(choice)
+        elif t.setup.wants_phones:
+            t.setup.wants_phones = False
+            t.mode = Mode.PHONES
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         return t.setup.ui(alerts)
@@ -204,7 +208,7 @@ class Game(TableMode):
         if t.privacy is not None:
             return privacy_ui(t, t.privacy, alerts)
         if t.s.game.info.page == "ledger":
-            return ledger_ui(t.view, t.public_note, alerts)
+            return ledger_ui(t.view, t.public_note, alerts, t.hw.display.size[0])
         checked = board_check_ui(t, alerts)
         if checked is not None:
             return checked
@@ -369,8 +373,9 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
         t.privacy = None
 
 
-MODES: dict[Mode, TableMode] = {
-    mode.name: mode for mode in (Setup(), Resumed(), Abandon(), Announce(), Final(), Game())
+MODES: dict[Mode, TableMode | Phones] = {
+    mode.name: mode
+    for mode in (Setup(), Resumed(), Abandon(), Announce(), Final(), Game(), Phones())
 }
 
 

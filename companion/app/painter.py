@@ -39,8 +39,8 @@ def own(t: TableCore, p: str) -> tuple[tuple[str, ...], int] | None:
     """What of `p`'s own the pad shows besides its menu: hand and Castillo count (None: p
     does not play). render_pad reads nothing else of the player's view."""
     s = t.session
-    if s is None or p not in s.players:
-        return None
+    if s is None or p not in s.players or not s.game.info.hidden_information:
+        return None  # not playing, or a game whose seats hold nothing of their own
     seat = t.seat(p)
     return (seat.hand, seat.castillo)
 
@@ -87,12 +87,12 @@ class Painter:
         hw = t.hw
         offer = t.view.face_up if ui.screen == "game" and t.session is not None else ()
         self.pages["main"] = len(offer_pages(tuple(offer), hw.display.size[0]))
-        # Each frame goes to its bus as soon as it is drawn, so the first pad, then the main
-        # display, then the other pads: every bus (the main display's, the mux's) gets its
-        # first frame early, and the pads, most of a busy moment's bytes, keep theirs busy.
+        # Each frame goes to its bus as soon as it is drawn, so the first pad that changed, then
+        # the main display, then the other pads: every bus (the main display's, the mux's) gets
+        # its first frame early, and the pads, most of a busy moment's bytes, keep theirs busy.
         pads = [(p, d.size) for p in t.pads if (d := hw.pads[p].display) is not None]
-        for p, size in pads[:1]:
-            self._pad(t, p, size)
+        drawn = (i + 1 for i, (p, size) in enumerate(pads) if self._pad(t, p, size))
+        first = next(drawn, len(pads))  # the pads up to the first drawn were each looked at
         # The turn counter moves for any page that turns (a pad's card text too): the main
         # display is drawn again only when its own cards row shows another page.
         n = self.pages["main"]
@@ -106,18 +106,19 @@ class Painter:
             else:
                 main = render_main(_public(t), ui, size, mode)
             t.outputs.main(main)
-        for p, size in pads[1:]:
+        for p, size in pads[first:]:
             self._pad(t, p, size)
         if hw.matrix is not None and self.changed("matrix", version):
             t.outputs.matrix(render_matrix(_public(t), hw.matrix.size))
 
-    def _pad(self, t: TableCore, p: str, size: tuple[int, int]) -> None:
-        """Draw `p`'s pad again if what it shows changed; while what it is drawn from is as it
-        was (`_pad_inputs`), the menu and the hand are not even asked for again."""
+    def _pad(self, t: TableCore, p: str, size: tuple[int, int]) -> bool:
+        """Draw `p`'s pad again if what it shows changed (True: a frame was given); while what
+        it is drawn from is as it was (`_pad_inputs`), the menu and the hand are not even asked
+        for again."""
         inputs = f"{p} inputs"
         turned = t.turns if self.pages.get(p, 0) > 1 else None  # a page of its text is due
         if not self.changed(inputs, (_pad_inputs(t, p), turned)):
-            return
+            return False
         menu = pad_menu(t, p)
         # After pad_menu, which may build p's menu.
         self.changed(inputs, (_pad_inputs(t, p), turned))
@@ -132,9 +133,11 @@ class Painter:
         mine = own(t, p)
         key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, menu.text)
         key += (menu.page, mine, menu.count)
-        if self.changed(p, key):
-            you = None if mine is None else {"you": {"hand": mine[0], "castillo": mine[1]}}
-            t.outputs.pad(p, render_pad(you, menu, size))
+        if not self.changed(p, key):
+            return False
+        you = None if mine is None else {"you": {"hand": mine[0], "castillo": mine[1]}}
+        t.outputs.pad(p, render_pad(you, menu, size))
+        return True
 
 
 def _public(t: TableCore) -> dict[str, Any]:

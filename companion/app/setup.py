@@ -70,8 +70,12 @@ def option_lines(game: str) -> tuple[tuple[str, str], ...]:
 
 
 class SetupScreen:
-    def __init__(self, pads: tuple[str, ...], defaults: TableDefaults) -> None:
+    def __init__(
+        self, pads: tuple[str, ...], defaults: TableDefaults, *, phones: bool = False
+    ) -> None:
         self.pads = pads
+        self.phones = phones  # a web server runs: the last line opens the Phones page
+        self.wants_phones = False
         wanted = defaults.seats if defaults.seats is not None else pads
         self.playing = {p: p in wanted for p in pads}
         self.game = defaults.game
@@ -88,7 +92,8 @@ class SetupScreen:
         seats = [f"{p}: {'plays' if self.playing[p] else 'sits out'}" for p in self.pads]
         game = f"Game: {games.load(self.game).info.name}"
         opts = [f"{label}: {_show(self.options[key])}" for key, label in option_lines(self.game)]
-        return ["Start the game", *seats, game, *opts]
+        phones = ["Phones: pair, revoke"] if self.phones else []
+        return ["Start the game", *seats, game, *opts, *phones]
 
     def press(self, button: str) -> GameChoice | None:
         """One press from any pad; returns the choice when the game starts."""
@@ -122,7 +127,11 @@ class SetupScreen:
             known = games.available()
             self.game = known[(known.index(self.game) + 1) % len(known)]
             return None
-        key = option_lines(self.game)[i - len(self.pads) - 1][0]
+        lines = option_lines(self.game)
+        if i - len(self.pads) - 1 == len(lines):  # the Phones line
+            self.wants_phones = True
+            return None
+        key = lines[i - len(self.pads) - 1][0]
         accepted = module.option_choices()[key]
         self.options[key] = accepted[(accepted.index(self.options[key]) + 1) % len(accepted)]
         return None

@@ -21,13 +21,28 @@ from companion.app.menus import MenuState
 from companion.app.mode import Mode
 from companion.app.modes import MODES
 from companion.app.painter import Painter, main_ui, own, pad_menu
+from companion.app.phones import paired_now
 from companion.app.privacy import close_if_done, needs_privacy
+from companion.app.remote import (
+    Outlet,
+    PhonePaired,
+    PhonesAway,
+    RemoteEvent,
+    Reply,
+    SeatChoice,
+    SeatHold,
+    SeatMarks,
+    SeatNext,
+    handle_remote,
+    snapshot,
+)
 from companion.app.setup import TableDefaults
 from companion.screens import MainUI, PadMenu
 from companion.session.store import Store
 from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
 from hw.hardware import Hardware
 
+_REFUSED = Reply(False, "the table could not take it")
 # Slow enough to read a title from across the table, and one redraw in that time at most.
 TURN_EVERY_S = 4.0
 
@@ -48,16 +63,40 @@ class TableApp(TableCore):
         # Held while an event is handled; a bot reading the app from another thread takes it too.
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)  # notified after every handled event
+        self.marks = SeatMarks()  # what each seat's phone page was drawn from (remote.py)
         if resume:
             self.resume()
         self.refresh()
 
     # -- input -----------------------------------------------------------------------------------
 
-    def handle(self, event: Event) -> None:
+    def handle(self, event: Event | RemoteEvent) -> None:
         with self.lock:
-            self._handle(event)
+            if isinstance(event, SeatChoice | SeatHold | SeatNext):
+                self._remote(event)
+            elif isinstance(event, PhonesAway):
+                for key in [k for k in self.alerts if k.startswith("phone:")]:
+                    del self.alerts[key]
+                for p in event.seats:
+                    self.alerts[f"phone:{p}"] = f"{p}'s phone is offline"
+                self.refresh()
+            elif isinstance(event, PhonePaired):
+                paired_now(self, event.seat)
+                self.refresh()
+            else:
+                self._handle(event)
             self.changed.notify_all()
+
+    def _remote(self, event: RemoteEvent) -> None:
+        """A phone's tap: the same decisions a pad makes; the phone hears back once every
+        output, its own page included, is up to date."""
+        try:
+            reply = handle_remote(self, event, self.marks, self.press)
+            self.keep_screen()
+            self.refresh()
+        finally:
+            if not event.reply.done():
+                event.reply.set_result(reply if "reply" in locals() else _REFUSED)
 
     def _handle(self, event: Event) -> None:
         if isinstance(event, DeviceFault):
@@ -98,6 +137,19 @@ class TableApp(TableCore):
             if self.mode == Mode.GAME and self.view.over and not self.announcer.active:
                 self.finish()
         self.painter.paint(self)
+        self.publish()
+
+    def publish(self) -> None:
+        """Hand the web outlet, if any, the views as they are now."""
+        if self.outlet is not None:
+            self.outlet.publish(snapshot(self, self.marks))
+
+    def attach(self, outlet: Outlet) -> None:
+        """A web server joins: it gets the views now, then after every event."""
+        with self.lock:
+            self.outlet = outlet
+            self.setup.phones = True
+            self.refresh()
 
     # -- the pages that turn by themselves -------------------------------------------------------
 
@@ -112,7 +164,18 @@ class TableApp(TableCore):
         with self.lock:
             self.turns += 1
             self.painter.paint(self)
+            self.publish()
             self.changed.notify_all()
+
+    def try_store_again(self) -> None:
+        """While the store is not saving, try the disk again; once it saves, NOT SAVED goes."""
+        with self.lock:
+            if self.store.saving:
+                return
+            self.store.try_again()
+            if self.store.saving:
+                self.painter.paint(self)
+                self.changed.notify_all()
 
     # -- what bots, tests and tools read ---------------------------------------------------------
 

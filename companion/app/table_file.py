@@ -27,20 +27,27 @@ TABLE_KEYS = (
     "game",
     *(g for g in games.available() if g != DEFAULT_GAME),
 )
-SEATS_ACCEPT = (
-    f'an array of player colours, e.g. ["red", "blue"]; colours: {", ".join(PLAYER_COLOURS)}'
-)
+
+
+def seats_accept(game: str = DEFAULT_GAME) -> str:
+    """What `seats` accepts for `game`: as many colours as it seats."""
+    low, high = games.load(game).info.players
+    colours = ", ".join(PLAYER_COLOURS)
+    return f'an array of {low}–{high} player colours, e.g. ["red", "blue"]; colours: {colours}'
+
+
+SEATS_ACCEPT = seats_accept()  # El Grande's, the default game's
 
 
 def _seat_problems(
     seats: object, pads: Sequence[str] | None, pads_file: str, game: str
 ) -> list[str]:
+    low, high = games.load(game).info.players
     if not isinstance(seats, list):
-        return [
-            f"seats: got {type_name(seats)} {show(seats)}".rstrip() + f"; accepted: {SEATS_ACCEPT}"
-        ]
+        got = f"seats: got {type_name(seats)} {show(seats)}".rstrip()
+        return [got + f"; accepted: {seats_accept(game)}"]
     if not seats:
-        return ["seats: empty; list the seats that play, or leave seats out for every pad"]
+        return [f"seats: empty; list {low}–{high} seats, or leave seats out for every pad"]
     problems, seen = [], set()
     for i, seat in enumerate(seats):
         if not isinstance(seat, str):
@@ -56,10 +63,9 @@ def _seat_problems(
             where = shown_path(pads_file)
             problems.append(f"seats: {shown(seat)} has no pad in {where}; pads: {', '.join(pads)}")
         seen.add(seat)
-    info = games.load(game).info
-    low, high = info.players
     if not low <= len(seats) <= high:
-        problems.append(f"seats: {len(seats)} listed; {info.name} is played by {low}–{high}")
+        name = games.load(game).info.name
+        problems.append(f"seats: {len(seats)} listed; {name} is played by {low}–{high}")
     return problems
 
 
@@ -71,7 +77,7 @@ def _option_problems(raw: dict[str, Any], game: str, where: str) -> tuple[Any, l
     for key, value in raw.items():
         if key not in choices:
             problems.append(
-                f"{shown_key(where + key)}: unknown key; accepted here: {', '.join(choices)}"
+                f"{where}{shown_key(key)}: unknown key; accepted here: {', '.join(choices)}"
             )
             continue
         # bool is an int: compare types too, as the games' options do.

@@ -17,13 +17,13 @@ tiles:3 is not allowed now; you may: road completed, city co
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from companion.carcassonne.options import Options
 from companion.carcassonne.state import State
 from companion.carcassonne.steps import Play
-from companion.kit.moves import Action, Decision, RuleError, echo, plain
+from companion.kit import engine as kit_engine
+from companion.kit.moves import Action, RuleError, echo, plain
 from companion.kit.steps import NumberField, Step, choices_text
 
 
@@ -47,17 +47,9 @@ def checked_players(players: object, options: Options) -> tuple[str, ...]:
 
 def new_game(players: Sequence[str], seed: int, options: Options | None = None) -> State:
     """A game for 2–6 players (names in seat order), scores at 0, the play menu open."""
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = Options()
-    elif not isinstance(options, Options):
-        raise TypeError(
-            f"options must be an Options (Options.from_dict builds one from a dict), "
-            f"got {type(options).__name__}"
-        )
+    options = kit_engine.checked_setup(
+        seed, options, Options, "an Options (Options.from_dict builds one from a dict)"
+    )
     names = checked_players(players, options)
     s = State(players=names, options=options, seed=seed, scores=dict.fromkeys(names, 0))
     s.steps.append(Play())
@@ -71,20 +63,8 @@ def new_game(players: Sequence[str], seed: int, options: Options | None = None) 
     return s
 
 
-def decision(s: State) -> Decision | None:
-    """Who must decide what now; None once the game is over."""
-    if s.is_over or not s.steps:
-        return None
-    top = s.steps[-1]
-    return Decision(top.deciders(s), top.kind, top.prompt(s), False)
-
-
-def legal_actions(s: State, player: str) -> list[Action]:
-    """The player's legal choices now (empty when it is not their decision)."""
-    if s.is_over or not s.steps:
-        return []
-    top = s.steps[-1]
-    return top.legal(s, player) if player in top.deciders(s) else []
+decision = kit_engine.decision
+legal_actions = kit_engine.legal_actions
 
 
 def number_field(s: State, player: str) -> NumberField | None:
@@ -98,33 +78,24 @@ def number_field(s: State, player: str) -> NumberField | None:
 
 def apply(s: State, player: str, action: Action) -> State:
     """The state after `player` takes `action`; `s` itself is unchanged."""
-    new = copy.deepcopy(s)
-    apply_in_place(new, player, action)
-    return new
+    return kit_engine.applied(s, player, action, apply_in_place)
 
 
 def apply_in_place(s: State, player: str, action: Action) -> None:
     """As `apply`, changing `s`. A refused action raises RuleError (why, and what is allowed)
     and changes nothing; TypeError when `action` is not an Action at all."""
-    if not isinstance(action, Action):
-        raise TypeError(
-            f"apply takes an Action (e.g. Action('tiles', 5)), got {type(action).__name__}"
-        )
-    if s.is_over:
-        raise RuleError("the game is over; no more decisions are taken")
-    if type(player) is not str or player not in s.players:
-        shown = echo(player) if type(player) is str else f"a {type(player).__name__}"
-        raise RuleError(f"{shown} is not playing; players: {', '.join(s.players)}")
-    top = s.steps[-1]
-    deciders = top.deciders(s)
-    if player not in deciders:
-        raise RuleError(
-            f"it is not {player}'s decision now; waiting for {', '.join(deciders)}: {top.prompt(s)}"
-        )
-    legal = top.legal(s, player)
-    if action not in legal:
-        raise RuleError(_refusal(s, top, player, action, legal))
-    top.apply(s, player, action)
+    kit_engine.apply_step(
+        s,
+        player,
+        action,
+        not_an_action="apply takes an Action (e.g. Action('tiles', 5)), got",
+        shown=_shown,
+        refusal=_refusal,
+    )
+
+
+def _shown(player: object) -> str:
+    return echo(player) if type(player) is str else f"a {type(player).__name__}"
 
 
 def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Action]) -> str:

@@ -11,8 +11,10 @@ table option expansion: got 'yes'; accepted: True or False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from companion.kit.options import ChoiceOptions, OptionsError  # noqa: F401  (named here for callers)
 
 # The first choice of each is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -28,36 +30,15 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-class OptionsError(ValueError):
-    """A table option is unknown or has a value that is not accepted."""
-
-
 @dataclass(frozen=True)
-class Options:
+class Options(ChoiceOptions):
+    CHOICES = CHOICES
+    MAPPING_WORD = "an object"
+    KEY_CUT = 30
     expansion: bool = True
     edition: str = "C2"
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            accepted = CHOICES[f.name]
-            # bool is an int: compare types too, so 1 is not taken for True.
-            if not any(type(value) is type(a) and value == a for a in accepted):
-                shown = " or ".join(repr(a) for a in accepted)
-                raise OptionsError(f"table option {f.name}: got {value!r}; accepted: {shown}")
 
     @property
     def most_players(self) -> int:
         """Six with the expansion's pink set (« vous permet de jouer à 6 joueurs »), else five."""
         return 6 if self.expansion else 5
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Options:
-        if not isinstance(raw, dict):
-            raise OptionsError(f"table options must be an object, got {type(raw).__name__}")
-        unknown = sorted(str(k)[:30] for k in raw if k not in CHOICES)
-        if unknown:
-            raise OptionsError(
-                f"unknown table option {unknown[0]!r}; accepted: {', '.join(CHOICES)}"
-            )
-        return cls(**raw)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.carcassonne.options import Options
-from companion.kit.events import Event
+from companion.kit.events import Event, EventLog
 
 
 @dataclass(repr=False, eq=False)
-class State:
+class State(EventLog):
     players: tuple[str, ...]  # seat order, clockwise
     options: Options
     seed: int
@@ -47,16 +47,6 @@ class State:
         """Everyone, starting with `player` then clockwise: a menu's order of colours."""
         i = self.players.index(player)
         return self.players[i:] + self.players[:i]
-
-    def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        """The one way steps make an event: numbered after every one before it."""
-        self.event_count += 1
-        self.events.append(Event(kind, text, detail, seq=self.event_count, round=self.round))
-
-    def take_events(self) -> list[Event]:
-        """The events announced since the last take, in order; the state keeps none of them."""
-        taken, self.events = self.events, []
-        return taken
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         new = object.__new__(State)

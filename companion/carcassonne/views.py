@@ -18,12 +18,7 @@ from companion.carcassonne.engine import decision
 from companion.carcassonne.form import Confirm, FeatureForm
 from companion.carcassonne.state import State
 from companion.carcassonne.track import track_json
-from companion.kit.events import Event
-
-
-def event_json(e: Event) -> dict[str, Any]:
-    detail = e.detail.to_json() if hasattr(e.detail, "to_json") else e.detail
-    return {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": detail, "round": e.round}
+from companion.kit.views import public_head
 
 
 def _entry(s: State) -> dict[str, Any] | None:
@@ -52,30 +47,10 @@ def _entry(s: State) -> dict[str, Any] | None:
 def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """`events`: the game's events as JSON from whoever keeps the log (the session); without
     it, the events the state announced since they were last taken."""
-    d = decision(s)
-    top = s.steps[-1] if s.steps else None
-    pending = None
-    if d is not None and top is not None:
-        pending = {
-            "players": list(d.players),
-            "kind": d.kind,
-            "prompt": d.prompt,
-            "secret": False,
-            "parallel": bool(top.parallel),
-        }
     return {
-        "game": "carcassonne",
-        "players": list(s.players),
-        "round": s.round,
-        "rounds": [],
-        "phase": s.phase,
-        "options": {"expansion": s.options.expansion, "edition": s.options.edition},
-        "scores": dict(s.scores),
+        **public_head(s, "carcassonne", decision(s), events),
+        "options": s.options.to_json(),
         "track": track_json(s.scores),
-        "decision": pending,
         "entry": _entry(s),
         "scored": [dict(item) for item in s.log],
-        "winners": list(s.winners),
-        "over": s.is_over,
-        "events": [event_json(e) for e in s.events] if events is None else list(events),
     }

@@ -25,7 +25,9 @@ from companion.castell import rules
 from companion.castell.options import TableOptions
 from companion.castell.state import State
 from companion.castell.steps import FestivalEntry, FinalEntry, final_form, tower_form
-from companion.kit.moves import Action, Decision, RuleError
+from companion.kit import engine as kit_engine
+from companion.kit.moves import Action
+from companion.kit.steps import Step
 
 PLAYERS = (2, 4)  # « LE NOMBRE DE JOUEURS : 2 à 4 joueurs »
 
@@ -33,18 +35,13 @@ PLAYERS = (2, 4)  # « LE NOMBRE DE JOUEURS : 2 à 4 joueurs »
 def new_game(players: Sequence[str], seed: int, options: TableOptions | None = None) -> State:
     """A game for 2–4 players (names in seat order). `seed` is kept for the bots and replays;
     the device draws nothing (the bag and the tiles stay physical)."""
-    seats = checked_players(players)
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = TableOptions()
-    elif not isinstance(options, TableOptions):
-        raise TypeError(
-            "options must be a TableOptions (TableOptions.from_dict builds one from a dict), "
-            f"got {type(options).__name__}"
-        )
+    seats = kit_engine.checked_players(players, *PLAYERS, "Castell")
+    options = kit_engine.checked_setup(
+        seed,
+        options,
+        TableOptions,
+        "a TableOptions (TableOptions.from_dict builds one from a dict)",
+    )
     s = State(seats, options, seed, best=dict.fromkeys(seats, 0), scores=dict.fromkeys(seats, 0))
     if options.festivals == "tracked":
         first, last = rules.FESTIVAL_ROUNDS[0], rules.FESTIVAL_ROUNDS[-1]
@@ -56,70 +53,37 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     return s
 
 
-def checked_players(players: object) -> tuple[str, ...]:
-    """The seats as a tuple: 2 to 4 distinct, non-empty names."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError(f"players must be a list of names, got {type(players).__name__}")
-    names = tuple(players)
-    fewest, most = PLAYERS
-    if not fewest <= len(names) <= most:
-        raise RuleError(f"Castell takes {fewest} to {most} players, got {len(names)}")
-    if any(type(p) is not str or not p for p in names) or len(set(names)) != len(names):
-        raise RuleError("players must be distinct, non-empty names")
-    return names
+decision = kit_engine.decision
+legal_actions = kit_engine.legal_actions
 
 
-def decision(s: State) -> Decision | None:
-    """Who must decide what now; None once the game is over."""
-    if s.is_over:
-        return None
-    top = s.steps[-1]
-    return Decision(top.deciders(s), top.kind, top.prompt(s), top.secret)
-
-
-def legal_actions(s: State, player: str) -> list[Action]:
-    """The player's legal choices now: each number their current field accepts (empty when
-    they have nothing to enter)."""
-    if s.is_over:
-        return []
-    top = s.steps[-1]
-    return top.legal(s, player) if player in top.deciders(s) else []
+def apply(s: State, player: str, action: Action) -> State:
+    """The state after `player` takes `action`; `s` itself is unchanged."""
+    return kit_engine.applied(s, player, action, apply_in_place)
 
 
 def apply_in_place(s: State, player: str, action: Action) -> None:
     """Take `player`'s entry. A refused one raises RuleError saying why and what is allowed,
     and changes nothing; TypeError for what is not an Action at all."""
-    if not isinstance(action, Action):
-        raise TypeError(
-            f"apply takes an Action, e.g. Action('tower', 9); got {type(action).__name__}"
-        )
-    if s.is_over:
-        raise RuleError("the game is over; no more entries are taken")
-    if type(player) is not str or player not in s.players:
-        shown = repr(player)[:40] if type(player) is str else f"a {type(player).__name__}"
-        raise RuleError(f"{shown} is not playing; players: {', '.join(s.players)}")
-    top = s.steps[-1]
-    if player not in top.deciders(s):
-        waiting = ", ".join(top.deciders(s))
-        raise RuleError(
-            f"{player} has entered everything for now; waiting for {waiting} (a long ● takes back)"
-        )
-    legal = top.legal(s, player)
-    if action not in legal:
-        raise RuleError(top.refusal(s, player, action, legal))
-    top.apply(s, player, action)
+    kit_engine.apply_step(
+        s,
+        player,
+        action,
+        not_an_action="apply takes an Action, e.g. Action('tower', 9); got",
+        over="the game is over; no more entries are taken",
+        waiting=_waiting,
+    )
     _settle(s)
+
+
+def _waiting(s: State, top: Step, player: str, deciders: tuple[str, ...]) -> str:
+    waiting = ", ".join(deciders)
+    return f"{player} has entered everything for now; waiting for {waiting} (a long ● takes back)"
 
 
 def _settle(s: State) -> None:
     """Pop finished steps; when none is pending, the calendar says what comes next."""
-    while not s.is_over:
-        if s.steps:
-            if not s.steps[-1].finished(s):
-                return
-            s.steps.pop().on_finish(s)
-            continue
-        _advance(s)
+    kit_engine.settle(s, _advance)
 
 
 def _advance(s: State) -> None:

@@ -16,8 +16,8 @@ from typing import Any
 from companion.castell import rules
 from companion.castell.engine import decision
 from companion.castell.state import State
-from companion.kit.events import Event
 from companion.kit.steps import NumberField, ParallelEntry
+from companion.kit.views import public_head
 
 
 def field_json(f: NumberField) -> dict[str, Any]:
@@ -36,44 +36,20 @@ def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dic
     state has announced since they were last taken."""
     d = decision(s)
     top = s.steps[-1] if s.steps else None
-    pending: dict[str, Any] | None = None
+    head = public_head(s, "castell", d, events, s.rounds)
     entered: dict[str, dict[str, int]] = {}
-    if d is not None:
-        pending = {
-            "players": list(d.players),
-            "kind": d.kind,
-            "prompt": d.prompt,
-            "secret": False,
-            "parallel": True,
-        }
-        if isinstance(top, ParallelEntry):
-            asking = {p: top.field(p) for p in d.players}
-            pending["asking"] = {p: field_json(f) for p, f in asking.items() if f is not None}
-            entered = {p: dict(v) for p, v in top.values.items()}
+    if d is not None and isinstance(top, ParallelEntry):
+        asking = {p: top.field(p) for p in d.players}
+        head["decision"]["asking"] = {p: field_json(f) for p, f in asking.items() if f is not None}
+        entered = {p: dict(v) for p, v in top.values.items()}
     return {
-        "game": "castell",
-        "players": list(s.players),
+        **head,
         "options": s.options.to_json(),
-        "round": s.round,
-        "rounds": list(s.rounds),
         "festival_rounds": list(rules.FESTIVAL_ROUNDS) if s.options.festivals == "tracked" else [],
-        "phase": s.phase,
-        "scores": dict(s.scores),
         "best_towers": dict(s.best),
         "festivals": [
             {"round": r, "towers": dict(towers)} for r, towers in sorted(s.festivals.items())
         ],
         "entered": entered,  # this step's entries so far: open, as the table enters them
         "final": [line.to_json() for line in s.lines],
-        "decision": pending,
-        "winners": list(s.winners),
-        "over": s.is_over,
-        "events": events_json(s.events) if events is None else list(events),
     }
-
-
-def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
-    return [
-        {"seq": e.seq, "kind": e.kind, "text": e.text, "detail": e.detail, "round": e.round}
-        for e in events
-    ]

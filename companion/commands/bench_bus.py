@@ -11,8 +11,8 @@ The model of a press on a Pi Zero 2 W, in the order the app does it: the decisio
 (every fsync of a press comes before its first frame), then the app thread draws the frames one
 after the other, and each frame, once given, goes to its bus's writer thread (hw/bus_writer.py),
 which works its frames off in order: the driver's CPU time, then the bytes on the wires. With
-every CPU time here × ZERO2_CPU_FACTOR, a frame given after ``given`` of the press's CPU time
-is done at
+every CPU time here × the CPU factor measured in the same run (bench_calibrate.py), a frame
+given after ``given`` of the press's CPU time is done at
 
     done = max(its bus's previous frame done, fsyncs × SD_FSYNC_MS + given)
            + its driver's CPU time + its bytes' time on its wires
@@ -45,7 +45,6 @@ I2C_HZ = 400_000
 I2C_CLOCKS_PER_BYTE = 9  # 8 data bits and the acknowledge
 SPI_HZ = 8_000_000  # luma's default bus_speed_hz, which the reference build keeps
 MUX_SELECT_BYTES = 2  # the TCA9548A's address byte and its control register
-ZERO2_CPU_FACTOR = 10.0  # a press's CPU time on a Zero 2 W over this machine's (see performance.md)
 SD_FSYNC_MS = 4.0  # one fsync on an A1-rated SD card: two 4 KiB writes at its 500 IOPS floor
 MATRIX_KEY = "matrix"  # hw.matrix.Matrix's key
 
@@ -119,15 +118,18 @@ class PressBytes:
         """Milliseconds on the wires, the buses writing at once: the busiest bus's."""
         return max((wire_ms(bus, n) for bus, n in self.buses.items()), default=0.0)
 
-    def last_pixel_ms(self, start_ms: float, end_ms: float, factor: float) -> float:
+    def last_pixel_ms(
+        self, start_ms: float, end_ms: float, factor: float, less_s: float = 0.0
+    ) -> float:
         """When the last frame is on its panel, the frames given from ``start_ms`` on (at
-        their CPU time × ``factor``) and the app thread done at ``end_ms`` (the model above).
-        Without the frames' times, every bus starts at ``end_ms``."""
+        their CPU time, less ``less_s``, × ``factor``) and the app thread done at ``end_ms``
+        (the model above). Without the frames' times, every bus starts at ``end_ms``."""
         if not self.writes:
             return end_ms + self.bus_ms()
         done: dict[str, float] = {}
         for w in self.writes:
-            begins = max(done.get(w.bus, 0.0), start_ms + w.given_s * 1000 * factor)
+            given_ms = max(0.0, w.given_s - less_s) * 1000 * factor
+            begins = max(done.get(w.bus, 0.0), start_ms + given_ms)
             done[w.bus] = begins + w.cpu_s * 1000 * factor + wire_ms(w.bus, w.sent)
         return max(end_ms, *done.values())
 
@@ -203,16 +205,24 @@ def zero2_ms(
     cpu_s: float,
     fsyncs: int,
     bus: PressBytes,
-    factor: float = ZERO2_CPU_FACTOR,
+    factor: float,
+    fsync_cpu_s: float = 0.0,
     fsync_ms: float = SD_FSYNC_MS,
 ) -> float:
-    """The modelled press → last pixel on a Pi Zero 2 W, in milliseconds.
+    """The modelled press → last pixel on a Pi Zero 2 W, in milliseconds, with every CPU time
+    here × ``factor`` (bench_calibrate.cpu_factor). Each fsync is charged ``fsync_ms``, so the
+    CPU this machine's kernel spent in it (``fsync_cpu_s`` each, measured in the same run) is
+    taken out of the press's CPU time and of its frames' (every fsync comes before them).
 
     >>> pad = Write("i2c-1", given_s=0.0002, cpu_s=0.0001, sent=400)   # given first: 2 ms in
     >>> main = Write("i2c-0", given_s=0.0008, cpu_s=0.0001, sent=200)  # given 8 ms in
     >>> both = PressBytes({"i2c-1": 400, "i2c-0": 200}, changed=560, writes=(pad, main))
-    >>> zero2_ms(0.001, 2, both)   # 8 + max(10, 2 + 1 + 9, 8 + 1 + 4.5)
+    >>> zero2_ms(0.001, 2, both, factor=10)   # 8 + max(10, 2 + 1 + 9, 8 + 1 + 4.5)
     21.5
+    >>> zero2_ms(0.001, 2, both, factor=10, fsync_cpu_s=0.0001)   # 0.2 ms of it the fsyncs'
+    19.5
     """
     stored = fsyncs * fsync_ms  # the decision, before anything is drawn
-    return bus.last_pixel_ms(stored, stored + cpu_s * 1000 * factor, factor)
+    kernel = fsyncs * fsync_cpu_s  # this machine's own fsync work, charged as stored instead
+    app_ms = max(0.0, cpu_s - kernel) * 1000 * factor
+    return bus.last_pixel_ms(stored, stored + app_ms, factor, kernel)

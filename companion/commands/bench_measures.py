@@ -11,14 +11,16 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.commands import bench_calibrate
 from companion.commands.bench_bus import BusMeter, PressBytes
 
 MIN_PRESSES = 2000
 PLAYERS = 5
+CALIBRATE_EVERY = 100  # presses between two samples of the calibration workload
 
 
 @dataclass
@@ -32,6 +34,11 @@ class PressRun:
     fsyncs: list[int]  # the fsyncs each press made (fsync_counter)
     bus: list[PressBytes]  # the bytes each press would put on the buses, and their limit
     store_path: Path  # the SQLite file of the last game played (whole, for the resume figure)
+    # Seconds of CPU a pass of the calibration workload took, sampled between the presses so
+    # that both share the run's conditions (bench_calibrate.py)
+    calibration: list[float] = field(default_factory=list)
+    # Seconds of CPU one fsync took here, sampled beside the calibration in the store's folder
+    fsync_cpu: list[float] = field(default_factory=list)
 
 
 # -- a press ---------------------------------------------------------------------------------------
@@ -92,6 +99,7 @@ def _frames_written(hw: Any) -> int:
 def play_timed_game(seed: int, folder: Path) -> PressRun:
     """One five-player game by bots pressing mock pins; each press timed from the pin edge to
     the last display written. Returns the per-press figures and the game's store."""
+    from companion.app import heap
     from companion.app.config import load_app_config
     from companion.app.mode import Mode
     from companion.app.setup import TableDefaults
@@ -154,12 +162,15 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
     writes: list[int] = []
     commits: list[float] = []
     cpu: list[float] = []
+    calibration: list[float] = []
+    fsync_cpu: list[float] = []
     try:
         counter.__enter__()
         kept = open_resilient(path, durable=timed_store)  # the net, as `companion run` has it
         app = TableApp(hw, TableDefaults(table.options, seats), seed=seed, store=kept)
         meter.press(frames)  # the start-up screens: on the panels before the first press
         counter.take()  # the store's opening: not a press's
+        heap.settle()  # as `companion run` does before its loop
         presser = Presser(hw, clock)
         driver = BotDriver(app, presser, make_bots(seats, seed), hw.events)
         events = hw.events
@@ -182,25 +193,33 @@ def play_timed_game(seed: int, folder: Path) -> PressRun:
                 fsyncs.append(counter.take())
                 bus.append(meter.press(frames))  # after the timing: the Pi has no such step
                 hw.maintain()  # the loop's upkeep (a panel's periodic re-init): not the press's
+                if len(durations) % CALIBRATE_EVERY == 0:  # beside the presses, between two
+                    calibration.append(bench_calibrate.sample())
+                    fsync_cpu.append(bench_calibrate.fsync_sample(folder))
         if app.mode != Mode.FINAL:
             raise RuntimeError(f"the scripted game (seed {seed}) stopped before the end")
         if not kept.saving:  # the commits timed would not be every decision's
             raise RuntimeError(f"the scripted game (seed {seed}) was not saved: {kept.message}")
     finally:
+        heap.unsettle()
         counter.__exit__()
         GuardedDevice._show = show  # type: ignore[method-assign]
         hw.close()
         for store in stores:
             store.close()
-    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path)
+    return PressRun(durations, writes, commits, cpu, fsyncs, bus, path, calibration, fsync_cpu)
 
 
 def measure_presses(folder: Path, minimum: int = MIN_PRESSES) -> PressRun:
-    """Whole games, seed after seed, until at least `minimum` presses were timed."""
-    run = PressRun([], [], [], [], [], [], folder)
+    """Whole games, seed after seed, until at least `minimum` presses were timed; the
+    calibration workload sampled before the first game and every CALIBRATE_EVERY presses."""
+    first = [bench_calibrate.sample()], [bench_calibrate.fsync_sample(folder)]
+    run = PressRun([], [], [], [], [], [], folder, *first)
     seed = 1
     while len(run.durations) < minimum:
         game = play_timed_game(seed, folder)
+        run.calibration += game.calibration
+        run.fsync_cpu += game.fsync_cpu
         run.durations += game.durations
         run.writes += game.writes
         run.committing += game.committing

@@ -111,7 +111,8 @@ def run_demo(
             app.outputs.on_say.append(printer.say)
             app.outputs.on_main.append(printer.main)
             print(
-                f"{info.name} companion demo: {len(seats)} bots ({', '.join(seats)}), seed {seed}.\n"
+                f"{info.name} companion demo: {len(seats)} bots ({', '.join(seats)}),"
+                f" seed {seed}.\n"
                 "Each bot presses its pad's buttons through gpiozero's mock pins; below is what\n"
                 "the voice says, and the main display and matrix as each round begins.\n",
                 file=out,
@@ -128,8 +129,10 @@ def run_demo(
             hw.events.put(STOP)
             loop.join()
         assert app.session is not None and app.session.over, "the demo stopped before the end"
-        if store.message:
+        if not store.saving:
             print(f"companion demo: the game ended unsaved ({store.message})", file=sys.stderr)
+        elif store.message:  # its files were lost during the game and written again
+            print(f"companion demo: {store.message}", file=sys.stderr)
         store.close()
         summary = game_summary(app.session)
         if frames is not None:

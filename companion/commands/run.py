@@ -17,12 +17,15 @@ from pathlib import Path
 
 from PIL import Image
 
+from companion.app import heap
 from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
 from companion.app.systemd_notify import Notifier
 from companion.app.table import TableApp
 from companion.commands.stop_signals import stop_on_signals
+from companion.commands.web_start import start_web, web_wanted
 from companion.session.resilient import ResilientStore, open_resilient
+from companion.session.sqlite_disk import given_path
 from companion.session.sqlite_store import default_path
 from companion.session.store import Store
 from hw.hardware import Hardware, build_hardware
@@ -54,21 +57,28 @@ def shut_down(hw: Hardware, store: Store) -> None:
     hw.close()
 
 
-def run_table(config: str, store_path: Path | None = None) -> int:
+def run_table(config: str, store_path: Path | None = None, *, web: bool = False) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     hardware, table = load_app_config(config, "pi.toml")
-    path = store_path or default_path()
+    path = store_path or given_path(str(default_path()))  # a link followed, as --store's is
     hw = build_hardware(hardware)
     notifier = Notifier()
     store = open_store(path)
+    server = None
     try:
         app = TableApp(hw, table, store=store, out_dir=path.parent / "games")
+        if web_wanted(web, hardware):  # after the first frame: the pads never wait for it
+            server = start_web(app, hardware, path)
         stop_on_signals(lambda: hw.events.put(STOP))  # the loop finishes the event in hand
         kept = f"the game is kept in {path}" if store.saving else str(store.message)
         log.info("ready: %s; %s", hardware.summary(), kept)
+        heap.settle()
         run_loop(app, hw.events, notifier)
         return 0
     finally:
+        heap.unsettle()
+        if server is not None:
+            server.stop()
         notifier.stopping()
         shut_down(hw, store)
         notifier.close()

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion import games
 from companion.kit.strict_json import InputError, clip, load_document
+from hw.checked import shown_path
 
 
 def score_document(doc: Any) -> dict[str, Any]:
@@ -30,20 +31,34 @@ def score_document(doc: Any) -> dict[str, Any]:
     return games.load(game).score_document(doc)
 
 
+# A position is a few KiB of JSON; reading stops past this, so /dev/zero or /dev/urandom (which
+# never end) or a huge file is refused at once, in bounded memory.
+MAX_BYTES = 1 << 20
+
+
 def _read(file: str) -> bytes | str:
-    """The file's bytes, decoded later so a bad encoding is named; stdin's too when it has any."""
+    """At most MAX_BYTES + 1 of the file's bytes, decoded later so a bad encoding is named;
+    stdin's too when it has any."""
     if file == "-":
         stdin = getattr(sys.stdin, "buffer", None)  # None: a text-only stream, as tests pass
-        return stdin.read() if stdin is not None else sys.stdin.read()
+        return stdin.read(MAX_BYTES + 1) if stdin is not None else sys.stdin.read(MAX_BYTES + 1)
     with open(file, "rb") as f:
-        return f.read()
+        return f.read(MAX_BYTES + 1)
 
 
 def run_score(file: str) -> int:
     try:
         data = _read(file)
     except OSError as e:
-        print(f"companion score: cannot read {file}: {e.strerror}", file=sys.stderr)
+        print(f"companion score: cannot read {shown_path(file)}: {e.strerror}", file=sys.stderr)
+        return 2
+    if len(data) > MAX_BYTES:
+        where = "standard input" if file == "-" else shown_path(file)
+        print(
+            f"companion score: {where} is longer than 1 MiB, the most read; a position is a few "
+            "KiB of JSON",
+            file=sys.stderr,
+        )
         return 2
     try:
         result = score_document(load_document(data, "<stdin>" if file == "-" else file))

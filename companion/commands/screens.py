@@ -14,7 +14,10 @@ from pathlib import Path
 
 from PIL import Image
 
+from companion import games
+from companion.commands.screens_ledger import MOMENTS, take_ledger_shots
 from companion.commands.screens_moments import MAIN_DISPLAYS, Shots, table_config, take_shots
+from companion.session.store import DEFAULT_GAME
 
 MAINS = {"128x64": ((128, 64), "1"), "256x64": ((256, 64), "L")}
 # The main display's pages, by file name: the moment each is taken at (see screens_moments).
@@ -29,8 +32,12 @@ MAIN_PAGES = {
 }
 
 
-def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) -> list[Path]:
+def render_all(
+    out: Path, *, seed: int = 7, players: int = 5, scale: int = 3, game: str = DEFAULT_GAME
+) -> list[Path]:
     """Play the seeded game and write every screen under `out`; returns the files written."""
+    if game != DEFAULT_GAME:
+        return _render_ledger(out, seed, players, scale, game)
     shots = {
         label: take_shots(table_config(MAIN_DISPLAYS[label]), players, seed) for label in MAINS
     }
@@ -61,6 +68,32 @@ def render_all(out: Path, *, seed: int = 7, players: int = 5, scale: int = 3) ->
     return written
 
 
+def _render_ledger(out: Path, seed: int, players: int, scale: int, game: str) -> list[Path]:
+    """Another game's pictures, each file named for the game: `akropolis-main-128x64-entry.png`."""
+    shots = {
+        label: take_ledger_shots(table_config(MAIN_DISPLAYS[label]), players, seed, game)
+        for label in MAINS
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for label, taken in shots.items():
+        for moment in MOMENTS:
+            written.append(
+                _save(out / f"{game}-main-{label}-{moment}.png", taken.main[moment], scale)
+            )
+    first = shots[next(iter(MAINS))]
+    written.append(_save(out / f"{game}-pad-entry.png", first.pads["entry"], scale))
+    return written
+
+
+def _save(path: Path, image: Image.Image, times: int) -> Path:
+    big = image.convert("L").resize(
+        (image.width * times, image.height * times), Image.Resampling.NEAREST
+    )
+    big.save(path)
+    return path
+
+
 def _check(label: str, taken: Shots, first: Shots) -> None:
     """Each main display is the size its label says, and was pictured at the same moments."""
     size, _ = MAINS[label]
@@ -71,14 +104,18 @@ def _check(label: str, taken: Shots, first: Shots) -> None:
         raise RuntimeError(f"main display {label}: the game went otherwise ({taken.when})")
 
 
-def run_screens(out: str, seed: int, players: int, scale: int) -> int:
+def run_screens(out: str, seed: int, players: int, scale: int, game: str = DEFAULT_GAME) -> int:
     """The command: checks its numbers, writes the PNGs, prints each path."""
-    if not 2 <= players <= 5:
-        print(f"companion screens: --players must be 2 to 5, got {players}", file=sys.stderr)
+    low, high = games.load(game).info.players
+    high = min(high, 5)  # the pictured table has five pads
+    if not low <= players <= high:
+        print(
+            f"companion screens: --players must be {low} to {high}, got {players}", file=sys.stderr
+        )
         return 2
     if not 1 <= scale <= 8:
         print(f"companion screens: --scale must be 1 to 8, got {scale}", file=sys.stderr)
         return 2
-    for path in render_all(Path(out), seed=seed, players=players, scale=scale):
+    for path in render_all(Path(out), seed=seed, players=players, scale=scale, game=game):
         print(path)
     return 0

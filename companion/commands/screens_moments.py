@@ -28,6 +28,7 @@ from companion.app.config import load_app_config, packaged
 from companion.app.mode import Mode
 from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
+from companion.session.store import DEFAULT_GAME
 from companion.testing import BotDriver, Presser, VirtualClock, make_bots
 from hw.backend import MockBackend
 from hw.config import HardwareConfig, load_config
@@ -86,16 +87,27 @@ def take_shots(config: HardwareConfig, players: int, seed: int) -> Shots:
 
 
 class _Camera:
+    # The moments a game must reach for its pictures (the others are kept when reached).
+    REQUIRED = frozenset({"bids", "turn", "privacy", "announce", "scores"})
+
     def __init__(
-        self, hw: Hardware, clock: VirtualClock, players: int, seed: int, out_dir: Path
+        self,
+        hw: Hardware,
+        clock: VirtualClock,
+        players: int,
+        seed: int,
+        out_dir: Path,
+        game: str = DEFAULT_GAME,
     ) -> None:
         _, table = load_app_config(None, "pi.toml")  # the shipped table.toml's options
         self.seats = tuple(hw.config.players)[:players]
-        defaults = TableDefaults(table.options, self.seats)
+        options = table.options if game == table.game else table.others.get(game)
+        defaults = TableDefaults(options, self.seats, game)
         self.hw, self.out_dir = hw, out_dir
         self.app = TableApp(hw, defaults, seed=seed, out_dir=out_dir, resume=False)
         self.presser = Presser(hw, clock)
-        self.driver = BotDriver(self.app, self.presser, make_bots(self.seats, seed), hw.events)
+        bots = make_bots(self.seats, seed, game)
+        self.driver = BotDriver(self.app, self.presser, bots, hw.events)
         self.shots = Shots()
         self.presses = 0
         self.most_reasons = -1
@@ -116,7 +128,7 @@ class _Camera:
         assert self.app.chart_path is not None
         with Image.open(self.app.chart_path) as saved:
             self.shots.saved_chart = saved.copy()
-        missing = {"bids", "turn", "privacy", "announce", "scores"} - set(self.shots.main)
+        missing = self.REQUIRED - set(self.shots.main)
         if missing:
             raise RuntimeError(f"this game never reached: {', '.join(sorted(missing))}")
         return self.shots

@@ -31,23 +31,28 @@ from pathlib import Path
 from companion.app.config import load_app_config
 from companion.app.loop import STOP, run_loop
 from companion.app.mode import Mode
+from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.commands.run import open_store
 from companion.commands.sim_keys import Keys, key_map, legend, scrolled
 from companion.commands.sim_layout import Snapshot, frame, log_height
 from companion.commands.sim_log import SimLog
 from companion.commands.sim_seats import bot_line, hide_bot_page, person_lines
+from companion.commands.web_start import start_web, web_wanted
 from companion.session.store import MemoryStore, Store
-from companion.testing import BOT_KINDS, BotDriver, Presser, seat_bots
+from companion.testing import BOT_KINDS, BotDriver, Presser, table_bots
+from companion.testing import bot_kinds as kinds_for
 from hw.backend import MockBackend
 from hw.hardware import Hardware, build_hardware
 
 DEFAULT_PACE = 1.0  # seconds a bot takes over a decision: time to see what it did
 
 
-def parse_bots(text: str | None, players: Sequence[str]) -> dict[str, str]:
-    """The seats named in --bots, each with its bot's kind ("blue" or "blue=random"; greedy
-    unless named); raises ValueError naming an unknown seat or kind.
+def parse_bots(
+    text: str | None, players: Sequence[str], kinds: Sequence[str] = tuple(BOT_KINDS)
+) -> dict[str, str]:
+    """The seats named in --bots, each with its bot's kind ("blue" or "blue=random"; the first
+    of `kinds` unless named); raises ValueError naming an unknown seat or kind.
 
     >>> parse_bots("blue, green=random", ["red", "blue", "green"])
     {'blue': 'greedy', 'green': 'random'}
@@ -59,11 +64,11 @@ def parse_bots(text: str | None, players: Sequence[str]) -> dict[str, str]:
         if not item:
             continue
         seat, _, kind = item.partition("=")
-        seat, kind = seat.strip(), kind.strip() or "greedy"
+        seat, kind = seat.strip(), kind.strip() or kinds[0]
         if seat not in players:
             raise ValueError(f"--bots: {seat!r} is not a seat; seats: {', '.join(players)}")
-        if kind not in BOT_KINDS:
-            raise ValueError(f"--bots: {kind!r} is not a bot; bots: {', '.join(BOT_KINDS)}")
+        if kind not in kinds:
+            raise ValueError(f"--bots: {kind!r} is not a bot; bots: {', '.join(kinds)}")
         bots[seat] = kind
     if len(bots) == len(players):
         raise ValueError(
@@ -166,12 +171,18 @@ def run_sim(
     pace: float = DEFAULT_PACE,
     show_bots: bool = False,
     log_path: Path | None = None,
+    game: str | None = None,
+    web: bool = False,
 ) -> int:
     """The sim; with `store_path` (absolute) the game is kept there and resumed from it, as
-    `companion run` does with its state directory. Ctrl-C and SIGTERM end it as Esc does."""
+    `companion run` does with its state directory. Ctrl-C and SIGTERM end it as Esc does.
+    `game` replaces the table file's game on the setup screen."""
     hardware, table = load_app_config(config, "sim.toml")
+    if game is not None and game != table.game:
+        others = {**table.others, table.game: table.options}
+        table = TableDefaults(others.get(game), table.seats, game, others)
     players = list(hardware.players)
-    bot_kinds = parse_bots(bots, players)
+    bot_kinds = parse_bots(bots, players, tuple(kinds_for(table.game)))
     log = SimLog(log_path)
     store: Store = open_store(store_path) if store_path is not None else MemoryStore()
     hw = build_hardware(hardware, backend=MockBackend())
@@ -180,12 +191,14 @@ def run_sim(
     try:
         out_dir = Path.cwd() / "companion-sim"
         app = TableApp(hw, table, seed=seed, store=store, out_dir=out_dir)
+        server = start_web(app, hardware, store_path) if web_wanted(web, hardware) else None
         loop = threading.Thread(target=run_loop, args=(app, hw.events), name="app-loop")
         loop.start()
         presser = Presser(hw)
         fingers = _Fingers(presser)
         bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        driver = BotDriver(app, presser, seat_bots(bot_kinds, bot_seed), hw.events, pages=False)
+        seated = table_bots(bot_kinds, bot_seed)  # for whichever game the table starts
+        driver = BotDriver(app, presser, seated, hw.events, pages=False)
         args = (app, driver, hw.events, stopping, pace)
         bots_thread = threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True)
         bots_thread.start()
@@ -202,6 +215,8 @@ def run_sim(
             bots_thread.join(timeout=5)  # a bot's press under way is handled before the loop ends
             hw.events.put(STOP)
             loop.join(timeout=5)
+            if server is not None:
+                server.stop()
         return 0
     finally:
         store.close()

@@ -151,13 +151,30 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
 
 
 def round_line(view: TableView, announcing: int | None = None) -> str:
-    """The round, the phase and the King, as the table's header says them; while a scoring is
-    announced, the round it scores (the game has moved on to the next round's bids by then).
-    """
-    # Numbered as on the round track and by the voice: a short game plays 2, 3, 5, … of 9.
+    """The round, the phase and the King, as the table's header says them (a game with no
+    King: the round and the phase); while a scoring is announced, the round it scores (the
+    game has moved on to the next round's bids by then)."""
+    if view.page == "ledger":
+        where = f"round {view.round} of {view.rounds[-1]}" if view.round and view.rounds else ""
+        return " · ".join(x for x in (where, view.phase) if x)
+    # Numbered as on the round track and by the voice: a short game plays 2, 3, 4, … of 9.
     where = f"round {view.round} of {view.rounds[-1]}" if view.round else "before round 1"
     phase = view.phase
     if announcing is not None:
         where, phase = f"round {announcing} of {view.rounds[-1]}", "scoring"
     king = game_data().area_name(view.king) if view.king else "-"
     return f"{where} · {phase} · King in {king}"
+
+
+def ledger_lines(view: TableView, width: int) -> list[str]:
+    """A game that keeps a ledger: each player's score, and who is still entering or must
+    decide (the board stays on the table, nothing of it is mirrored here)."""
+    lines = [f"{'':<8}{'pts':>5}"]
+    lines += [f"{p[:8]:<8}{view.scores.get(p, 0):>5}" for p in view.players]
+    d = view.decision
+    if d is not None:
+        label = "entering:" if d.parallel else "deciding:"
+        lines += listed(label, list(d.waiting), width, ",", short=True)
+    if view.over:
+        lines += textwrap.wrap("game over: " + ", ".join(view.winners) + " won", width)
+    return [line[:width] for line in lines]

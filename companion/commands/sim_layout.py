@@ -20,7 +20,13 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.commands.sim_board import board_lines, board_width, player_lines, round_line
+from companion.commands.sim_board import (
+    board_lines,
+    board_width,
+    ledger_lines,
+    player_lines,
+    round_line,
+)
 from companion.screens import MainUI
 from companion.session.views import TableView
 
@@ -79,22 +85,25 @@ def _marked(line: str, at_cursor: bool) -> str:
 def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     """The terminal's rows, each at most `cols - 1` wide (the last column is left alone)."""
     if rows < MINIMUM[0] or cols < MINIMUM[1]:
-        need = f"{MINIMUM[1]}×{MINIMUM[0]}"
-        msg = f"The sim needs a terminal of at least {need}; this one is {cols}×{rows}."
-        lines = [*wrap(msg, cols - 1, 3), *wrap("Enlarge it, or Esc to quit.", cols - 1, 2)]
-        return [*lines, *(wrap(snap.notice, cols - 1, 3) if snap.notice else [])]
+        return _too_small(snap, rows, cols)
     large = rows >= LARGE[0] and cols >= LARGE[1]
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
+    name = snap.view.game_name if snap.view else "Table companion"
     where = round_line(snap.view, snap.announcing) if snap.view else "set-up"
-    header = f"El Grande sim · {where}"
+    header = f"{name} sim · {where}"
     grid[0] = (snap.notice or header)[:width]
     y = 1
     # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.
     board = snap.view is not None and (large or snap.main.screen != "announce")
     log_h = 0 if large else log_height(rows, cols)
     log_top = rows - 1 - (log_h + 1 if log_h else 0)  # the log sits on the legend
-    if board and snap.view is not None:
+    if board and snap.view is not None and snap.view.page == "ledger":
+        room = log_top - min(len(snap.seats), 5) - 4 - y
+        for line in _fit(ledger_lines(snap.view, width), max(room, 2), "…"):
+            grid[y] = line
+            y += 1
+    elif board and snap.view is not None:
         board_w = board_width(snap.view)
         left = board_lines(snap.view)
         right = player_lines(snap.view, width - board_w - 1)
@@ -133,6 +142,18 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
             grid[i] = f"{grid[i]:<{LEFT}}│ {line}"
     grid[rows - 1] = snap.legend[: cols - 1]
     return [line[: cols - 1] for line in grid]
+
+
+def _too_small(snap: Snapshot, rows: int, cols: int) -> list[str]:
+    """What a terminal smaller than MINIMUM shows instead of the game, which goes on: the size
+    it needs, as much of it as fits (a window one column wide has room for none of it)."""
+    width = cols - 1
+    if width < 8:  # too narrow for words that wrap: the placeholder " …" alone takes two
+        return ["too small"[:width]][: max(rows, 0)] if width > 0 else []
+    need = f"{MINIMUM[1]}×{MINIMUM[0]}"
+    msg = f"The sim needs a terminal of at least {need}; this one is {cols}×{rows}."
+    lines = [*wrap(msg, width, 3), *wrap("Enlarge it, or Esc to quit.", width, 2)]
+    return [*lines, *(wrap(snap.notice, width, 3) if snap.notice else [])][: max(rows, 0)]
 
 
 def wrapped(lines: Sequence[str], width: int) -> list[str]:

@@ -16,14 +16,13 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.elgrande.base import SecretStep, Step, choices_text
 from companion.elgrande.data import CASTILLO, game_data
-from companion.elgrande.moves import TARGET_TYPES, Action, Decision, RuleError, echo, plain
+from companion.elgrande.moves import TARGET_TYPES, Action, echo, plain
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring_steps import CastilloDiscs, Corrections
 from companion.elgrande.state import State
@@ -36,6 +35,7 @@ from companion.elgrande.steps import (
     TakeCaballeros,
     Turn,
 )
+from companion.kit import engine as kit_engine
 
 KINGS_CARD = "5"
 
@@ -49,17 +49,12 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
     unknown option or value.
     """
     players = checked_players(players)
-    if type(seed) is not int:
-        raise TypeError(
-            f"seed must be an int so the game can be replayed, got {type(seed).__name__}"
-        )
-    if options is None:
-        options = TableOptions()
-    elif not isinstance(options, TableOptions):
-        raise TypeError(
-            f"options must be a TableOptions (TableOptions.from_dict builds one from a dict), "
-            f"got {type(options).__name__}"
-        )
+    options = kit_engine.checked_setup(
+        seed,
+        options,
+        TableOptions,
+        "a TableOptions (TableOptions.from_dict builds one from a dict)",
+    )
     data = game_data()
     rng = random.Random(seed)
     region_cards = list(data.regions)
@@ -102,43 +97,16 @@ def new_game(players: Sequence[str], seed: int, options: TableOptions | None = N
 def checked_players(players: object) -> tuple[str, ...]:
     """The seats as a tuple: 2 to 5 distinct, non-empty names (RuleError, or TypeError for
     what is not a list of names, saying what is wrong)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError(f"players must be a list of names, got {type(players).__name__}")
-    names = tuple(players)
-    if not 2 <= len(names) <= 5:
-        raise RuleError(f"El Grande takes 2 to 5 players, got {len(names)}")
-    for seat, p in enumerate(names, 1):
-        if type(p) is not str or not p:
-            raise RuleError(
-                f"players must be distinct, non-empty names; seat {seat} holds a "
-                f"{type(p).__name__}" + ("" if type(p) is not str else " that is empty")
-            )
-    if len(set(names)) != len(names):
-        raise RuleError("players must be distinct, non-empty names; a player is named twice")
-    return names
+    return kit_engine.checked_players(players, 2, 5, "El Grande")
 
 
-def decision(s: State) -> Decision | None:
-    """Who must decide what now; None once the game is over."""
-    if s.is_over:
-        return None
-    top = s.steps[-1]
-    return Decision(top.deciders(s), top.kind, top.prompt(s), top.secret)
-
-
-def legal_actions(s: State, player: str) -> list[Action]:
-    """The player's legal choices now (empty when it is not their decision)."""
-    if s.is_over:
-        return []
-    top = s.steps[-1]
-    return top.legal(s, player) if player in top.deciders(s) else []
+decision = kit_engine.decision
+legal_actions = kit_engine.legal_actions
 
 
 def apply(s: State, player: str, action: Action) -> State:
     """The state after `player` takes `action`; `s` itself is unchanged."""
-    new = copy.deepcopy(s)
-    apply_in_place(new, player, action)
-    return new
+    return kit_engine.applied(s, player, action, apply_in_place)
 
 
 def apply_in_place(s: State, player: str, action: Action) -> None:
@@ -147,29 +115,21 @@ def apply_in_place(s: State, player: str, action: Action) -> None:
     Refusals: RuleError for a decision the rules do not allow now (the message says what is
     allowed), TypeError when `action` is not an Action at all (a programming error).
     """
-    if not isinstance(action, Action):
-        raise TypeError(
-            f"apply takes an Action (e.g. Action('bid', 7) or Action.from_json(...)), "
-            f"got {type(action).__name__}"
-        )
-    if s.is_over:
-        raise RuleError("the game is over; no more decisions are taken")
-    if type(player) is not str or player not in s.players:
-        shown = repr(player) if type(player) is str else f"a {type(player).__name__}"
-        raise RuleError(f"{shown[:40]} is not playing; players: {', '.join(s.players)}")
-    top = s.steps[-1]
-    deciders = top.deciders(s)
-    if player not in deciders:
-        if isinstance(top, SecretStep) and player in top.players:
-            raise RuleError(f"{player} has already chosen; waiting for {', '.join(deciders)}")
-        raise RuleError(
-            f"it is not {player}'s decision now; waiting for {', '.join(deciders)}: {top.prompt(s)}"
-        )
-    legal = top.legal(s, player)
-    if action not in legal:
-        raise RuleError(_refusal(s, top, player, action, legal), private=top.private_options)
-    top.apply(s, player, action)
+    kit_engine.apply_step(
+        s,
+        player,
+        action,
+        not_an_action="apply takes an Action (e.g. Action('bid', 7) or Action.from_json(...)), got",
+        waiting=_waiting,
+        refusal=_refusal,
+    )
     _settle(s)
+
+
+def _waiting(s: State, top: Step, player: str, deciders: tuple[str, ...]) -> str:
+    if isinstance(top, SecretStep) and player in top.players:
+        return f"{player} has already chosen; waiting for {', '.join(deciders)}"
+    return kit_engine.not_deciding(s, top, player, deciders)
 
 
 def _refusal(s: State, top: Step, player: str, action: Action, legal: list[Action]) -> str:
@@ -309,21 +269,18 @@ PHASES: dict[str, Phase] = {
 
 def _settle(s: State) -> None:
     """Pop finished steps and walk the phases until someone must decide."""
-    while not s.is_over:
-        if s.steps:
-            top = s.steps[-1]
-            if not top.finished(s):
-                return
-            s.steps.pop()
-            top.on_finish(s)
-            continue
-        phase = PHASES[s.phase]
-        if not phase.end_if(s):
-            phase.each(s)
-            continue
-        phase.end(s)
-        s.phase = phase.next(s)
-        PHASES[s.phase].begin(s)
+    kit_engine.settle(s, _next_in_phase)
+
+
+def _next_in_phase(s: State) -> None:
+    """No step is pending: the phase's next decision, or the next phase."""
+    phase = PHASES[s.phase]
+    if not phase.end_if(s):
+        phase.each(s)
+        return
+    phase.end(s)
+    s.phase = phase.next(s)
+    PHASES[s.phase].begin(s)
 
 
 def winners(s: State) -> tuple[str, ...]:

@@ -15,11 +15,11 @@ from typing import Any
 from companion.elgrande import bots, engine, score_file, views
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.moves import Action, describe
-from companion.elgrande.options import CHOICES, TableOptions
+from companion.elgrande.options import TableOptions
 from companion.elgrande.state import State
 from companion.elgrande.summary import card_actions
 from companion.elgrande.undo_words import board_change, places
-from companion.kit.game import GameInfo
+from companion.kit.game import GameBase, GameInfo
 
 # Events that mark a point no undo may cross: something was revealed, scored or handed over.
 UNDO_BARRIERS = frozenset(
@@ -43,7 +43,7 @@ UNDO_BARRIERS = frozenset(
 )
 
 
-class ElGrande:
+class ElGrande(GameBase):
     info = GameInfo(
         id="elgrande",
         name="El Grande",
@@ -70,24 +70,10 @@ class ElGrande:
 
     # -- the engine ------------------------------------------------------------------------------
 
-    def option_choices(self) -> dict[str, tuple[Any, ...]]:
-        return dict(CHOICES)
-
-    def options_from(self, raw: dict[str, Any]) -> TableOptions:
-        return TableOptions.from_dict(raw)
-
-    def new_game(
-        self, players: Sequence[str], seed: int, options: TableOptions | None = None
-    ) -> State:
-        return engine.new_game(players, seed, options)
-
-    decision = staticmethod(engine.decision)
-    legal_actions = staticmethod(engine.legal_actions)
-    apply_in_place = staticmethod(engine.apply_in_place)
+    engine, views, options_type, score_file = engine, views, TableOptions, score_file
 
     # -- what leaves the engine ------------------------------------------------------------------
 
-    public_view = staticmethod(views.public_view)
     own_view = staticmethod(views.own_view)
     describe = staticmethod(describe)
 
@@ -109,9 +95,6 @@ class ElGrande:
         names = {r: data.area_name(r) for r in data.regions}
         change = board_change(places(before), places(after), names, hidden)
         return f"{text}; on the board: {change}" if change else text
-
-    def score_document(self, doc: Any) -> dict[str, Any]:
-        return score_file.score_document(doc)
 
     def summary(
         self,

@@ -7,15 +7,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from companion.elgrande.scoring import RULESETS
+from companion.kit.options import ChoiceOptions, OptionsError  # noqa: F401  (named here for callers)
 
 # The first choice of each is the default.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "ruleset": RULESETS,  # tie rule: "2015", "1995" (RULES.md §4) or "bga" (BGA's help page)
-    "short_game": (False, True),  # 6 rounds: 1, 4 and 7 skipped
+    "short_game": (False, True),  # 8 rounds: the round marker starts on round 2
     "veto": (True, False),  # play with the Veto cards (2a)
     "first_bidder": ("random", "choose"),  # round 1: drawn from the seed, or the table picks
     "castillo_public": (False, True),  # may the device show the Castillo's contents?
@@ -31,12 +32,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-class OptionsError(ValueError):
-    """A table option is unknown or has a value that is not accepted."""
-
-
 @dataclass(frozen=True)
-class TableOptions:
+class TableOptions(ChoiceOptions):
+    CHOICES = CHOICES
+    MAPPING_WORD = None  # a dict is all callers pass
+    KEY_CUT = None
     ruleset: str = "2015"
     short_game: bool = False
     veto: bool = True
@@ -46,21 +46,3 @@ class TableOptions:
     deck: str = "shuffled"
     tiebreak: str = "shared"
     castillo_disc_on_king: str = "forbidden"
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            accepted = CHOICES[f.name]
-            # bool is an int: compare types too, so 1 is not taken for True.
-            if not any(type(value) is type(a) and value == a for a in accepted):
-                shown = " or ".join(repr(a) for a in accepted)
-                raise OptionsError(f"table option {f.name}: got {value!r}; accepted: {shown}")
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> TableOptions:
-        unknown = sorted(set(raw) - set(CHOICES))
-        if unknown:
-            raise OptionsError(
-                f"unknown table option {unknown[0]!r}; accepted: {', '.join(CHOICES)}"
-            )
-        return cls(**raw)

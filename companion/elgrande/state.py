@@ -21,11 +21,11 @@ from typing import Any
 from companion.elgrande.data import CASTILLO, GameData, game_data
 from companion.elgrande.options import TableOptions
 from companion.elgrande.scoring import Position
-from companion.kit.events import Event
+from companion.kit.events import Event, EventLog
 
 
 @dataclass(repr=False, eq=False)
-class State:
+class State(EventLog):
     players: tuple[str, ...]  # seat order, clockwise
     options: TableOptions
     seed: int
@@ -109,16 +109,6 @@ class State:
         self.hands[player].remove(value)
         self.played[player].append(value)
         self.bids[player] = value
-
-    def announce(self, kind: str, text: str, detail: Any = None) -> None:
-        """The one way steps and effects make an event: numbered after every one before it."""
-        self.event_count += 1
-        self.events.append(Event(kind, text, detail, seq=self.event_count, round=self.round))
-
-    def take_events(self) -> list[Event]:
-        """The events announced since the last take, in order; the state keeps none of them."""
-        taken, self.events = self.events, []
-        return taken
 
     def move(self, player: str, source: str, target: str, n: int = 1) -> None:
         """Move caballeros between 'province', 'court' and areas. Callers check the rules."""

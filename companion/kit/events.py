@@ -42,3 +42,32 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
+
+
+class EventLog:
+    """What a game state does with its events, for a state that holds `events` (announced, not
+    yet taken), `event_count` (the last one's seq) and a `round`: the one way steps make an
+    event, and the one way its keeper (the session) takes them.
+
+    >>> class Log(EventLog):
+    ...     def __init__(self) -> None:
+    ...         self.events, self.event_count, self.round = [], 0, 2
+    >>> log = Log()
+    >>> log.announce("turn", "red's turn"); log.announce("turn", "blue's turn")
+    >>> [(e.seq, e.round, e.text) for e in log.take_events()], log.take_events()
+    ([(1, 2, "red's turn"), (2, 2, "blue's turn")], [])
+    """
+
+    events: list[Event]
+    event_count: int
+    round: int | None
+
+    def announce(self, kind: str, text: str, detail: Any = None) -> None:
+        """The one way steps make an event: numbered after every one before it."""
+        self.event_count += 1
+        self.events.append(Event(kind, text, detail, seq=self.event_count, round=self.round))
+
+    def take_events(self) -> list[Event]:
+        """The events announced since the last take, in order; the state keeps none of them."""
+        taken, self.events = self.events, []
+        return taken

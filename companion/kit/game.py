@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from companion.kit.moves import Action, Decision
 
@@ -87,11 +87,44 @@ class GameModule(Protocol):
 
 
 class GameBase:
-    """What a game module may leave to the kit: a game whose steps name their own choices
-    (`Step.label`), whose seats hold no secret, and whose numbers are asked by its steps
-    (`Step.number`). El Grande overrides each; the ledger games inherit them."""
+    """What a game module may leave to the kit: the calls handed on to its own engine, views,
+    table options and score file, which a module names (`engine`, `views`, `options_type`,
+    `score_file`); and, for a game whose steps name their own choices (`Step.label`), whose
+    seats hold no secret, and whose numbers are asked by its steps (`Step.number`), the rest.
+    El Grande overrides the rest; the ledger games inherit it."""
 
     undo_barriers: frozenset[str] = frozenset({"score", "totals", "ranking", "game_over"})
+    # The game's own modules: the engine (new_game, decision, legal_actions, apply_in_place),
+    # the views (public_view), its table options (a `kit.options.ChoiceOptions`), and what
+    # scores a document for `companion score FILE` (score_document).
+    engine: ClassVar[Any]
+    views: ClassVar[Any]
+    options_type: ClassVar[Any]
+    score_file: ClassVar[Any]
+
+    def option_choices(self) -> dict[str, tuple[Any, ...]]:
+        return dict(self.options_type.CHOICES)
+
+    def options_from(self, raw: dict[str, Any]) -> Any:
+        return self.options_type.from_dict(raw)
+
+    def new_game(self, players: Sequence[str], seed: int, options: Any = None) -> Any:
+        return self.engine.new_game(players, seed, options)
+
+    def decision(self, state: Any) -> Decision | None:
+        return self.engine.decision(state)
+
+    def legal_actions(self, state: Any, player: str) -> list[Action]:
+        return self.engine.legal_actions(state, player)
+
+    def apply_in_place(self, state: Any, player: str, action: Action) -> None:
+        self.engine.apply_in_place(state, player, action)
+
+    def public_view(self, state: Any, events: Sequence[dict[str, Any]] | None = None) -> dict:
+        return self.views.public_view(state, events)
+
+    def score_document(self, doc: Any) -> dict[str, Any]:
+        return self.score_file.score_document(doc)
 
     def own_view(self, state: Any, player: str) -> dict[str, Any]:
         return {}

@@ -6,9 +6,9 @@ voice says what the page shows.
 ...          {"player": "red", "points": 4, "rule": "stones", "why": "Stones 4"}]
 >>> page = player_page(lines)
 >>> page.title, page.lines
-('red: 16', ('Markets: 3 × 4 stars = 12', 'Stones 4'))
+('red: 16', ('Markets: 3 x 4 stars = 12', 'Stones 4'))
 >>> player_speech(lines)
-'red: Markets: 3 × 4 stars = 12. Stones 4. 16 in all.'
+'red: Markets: 3 times 4 stars = 12. Stones 4. 16 in all.'
 >>> ranking_page({"places": [[1, ["blue"]], [2, ["red", "green"]]], "tiebreak": None},
 ...              {"blue": 30, "red": 16, "green": 16}).lines
 ('1 blue 30', '2 red 16 (shared)', '2 green 16 (shared)')
@@ -32,14 +32,16 @@ def player_page(lines: Sequence[Mapping[str, Any]], footer: str = NEXT) -> MainU
     """One player's lines: their points in the title, a reason a line."""
     player = str(lines[0]["player"])
     total = sum(int(line["points"]) for line in lines)
-    why = tuple(str(line["why"]) for line in lines)
+    # The panels' small print has no "×": an "x" reads the same.
+    why = tuple(str(line["why"]).replace("×", "x") for line in lines)
     return MainUI(screen="announce", title=f"{player}: {total}", lines=why, footer=footer)
 
 
 def player_speech(lines: Sequence[Mapping[str, Any]]) -> str:
+    """The page as said: the voice reads "×" as "times"."""
     player = str(lines[0]["player"])
     total = sum(int(line["points"]) for line in lines)
-    said = " ".join(_sentence(str(line["why"])) for line in lines)
+    said = " ".join(_sentence(str(line["why"])) for line in lines).replace(" × ", " times ")
     return f"{player}: {said} {total} in all."
 
 

@@ -31,6 +31,7 @@ from companion.screens.game_page import BODY, WIDE, draw_game, small_print
 from companion.screens.game_page import SMALL as SMALL_PITCH
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit
 from companion.screens.model import MainUI
+from companion.screens.pair_page import draw_pair
 from companion.screens.text import GLYPH_H, GLYPH_W, LINE, width, wrap
 
 RANKING_W = 100  # the final ranking's column beside the chart on a wide display
@@ -335,4 +336,5 @@ LAYOUTS: dict[str, Layout] = {
     "privacy": _privacy,
     "final": _final,
     "message": _page,
+    "pair": draw_pair,
 }

@@ -35,6 +35,8 @@ class MainUI:
     # "game": which page of the cards on offer the cards row shows, when they need more than
     # one (the app turns it on a slow timer).
     page: int = 0
+    # "pair": a seat's pairing QR code, one string of "1" (dark) and "0" per row of modules.
+    qr: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ A line is `<sha256 of the JSON, first 32 hex digits> <JSON>`; the JSON is a game
 choices, as the SQLite file does: mode 0600, never printed.
 
 >>> import tempfile, pathlib
->>> from companion.session.store import GameHeader, LogEntry
+>>> from companion.session.store import GameHeader, LogEntry, StoreLost
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.db.journal"
 >>> journal = Journal(path)
 >>> journal.rewrite(3, GameHeader(7, ("red", "blue"), {}), [])
@@ -25,6 +25,7 @@ choices, as the SQLite file does: mode 0600, never printed.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.session.store import GameHeader, LogEntry
+from companion.session.store import GameHeader, LogEntry, StoreLost
 
 SUFFIX = ".journal"
 MAGIC = "elgrande-companion journal 1"
@@ -160,6 +161,18 @@ class Journal:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        # The journal file this one writes (device, inode); None until it is known. Another
+        # file at the path, or none, means it was deleted or replaced behind our back.
+        self.identity: tuple[int, int] | None = None
+
+    def remember(self) -> None:
+        """Take the file at the path as this journal's (None if there is none yet)."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            self.identity = None
+            return
+        self.identity = (st.st_dev, st.st_ino)
 
     def append(self, game: int, entry: LogEntry) -> None:
         """One entry, on disk when this returns (OSError if the disk refuses)."""
@@ -180,15 +193,27 @@ class Journal:
             finally:
                 os.close(fd)
             os.replace(fresh, self.path)
+            self.remember()
         except OSError:
             fresh.unlink(missing_ok=True)
             raise
         fsync_dir(self.path.parent)
 
     def _write(self, data: bytes) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        # Made here only when no journal was known: one deleted behind our back is not made
+        # again without its header (it would then prove nothing), it is said (StoreLost).
+        create = os.O_CREAT if self.identity is None else 0
         try:
-            size = os.fstat(fd).st_size
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | create, 0o600)
+        except FileNotFoundError:
+            if self.identity is None:
+                raise
+            raise StoreLost(errno.ENOENT, f"{self.path.name} was deleted") from None
+        try:
+            st = os.fstat(fd)
+            if self.identity is not None and (st.st_dev, st.st_ino) != self.identity:
+                raise StoreLost(errno.ESTALE, f"{self.path.name} was replaced")
+            self.identity, size = (st.st_dev, st.st_ino), st.st_size
             try:
                 if os.write(fd, data) != len(data):
                     raise OSError(28, "No space left on device (a short write to the journal)")

@@ -14,7 +14,7 @@ keeping it is what a committed transaction would have done.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.session import sqlite_schema as schema
 from companion.session.journal import Found
@@ -63,19 +63,29 @@ def merge(file: FromFile, journal: Found, lookup: Lookup, *, name: str = "game.d
     problems = [file.problem] if file.problem else []
     if journal.exists and journal.bad_lines:
         problems.append(f"{journal.bad_lines} line(s) of the journal failed their checksum")
+    readable = file.game is not None and not file.unreadable
+    if journal.header is None and readable and journal.game == file.game and file.header:
+        # Its header line lost, the journal's entries still name their game: the file's
+        # header is that game's, so every entry the journal proves is kept under it.
+        problems.append(f"the journal's header line was lost; {name}'s was used")
+        journal = replace(journal, header=file.header)
     use_journal = journal.header is not None and journal.game is not None
-    if use_journal and file.game is not None and not file.unreadable:
+    if use_journal and readable:
+        assert journal.game is not None and file.game is not None
         use_journal = journal.game >= file.game
     if not use_journal:
         if file.header is not None and not journal.exists:
             problems.append("the journal was missing")
-        elif file.header is not None:
-            problems.append("the journal does not hold the latest game")
+        elif journal.exists and (file.header is not None or journal.game is not None):
+            problems.append(_journal_unused(journal, file))
         merged = Merged(file.game, file.header, list(file.entries), len(file.entries), 0)
         merged.problems = problems
         return merged
     assert journal.game is not None and journal.header is not None
-    if file.game != journal.game or file.header != journal.header:
+    # The file's header row is damaged but its game is the journal's: the journal's header
+    # proves the file's rows through their chain, looked up one by one below.
+    header_lost = readable and file.header is None and file.game == journal.game
+    if not header_lost and (file.game != journal.game or file.header != journal.header):
         if file.game is not None and not file.unreadable and file.game < journal.game:
             problems.append(f"{name} lost the latest game's start")
         elif file.game == journal.game and file.header is not None and not file.unreadable:
@@ -86,7 +96,7 @@ def merge(file: FromFile, journal: Found, lookup: Lookup, *, name: str = "game.d
         merged.from_journal = len(merged.entries)
         merged.problems = problems
         return merged
-    merged = Merged(file.game, file.header, [], 0, 0, problems)
+    merged = Merged(journal.game, journal.header, [], 0, 0, problems)
     last = schema.header_checksum(journal.game, journal.header)
     for entry in file.entries:
         mine = journal.entries.get(entry.seq)
@@ -123,3 +133,13 @@ def merge(file: FromFile, journal: Found, lookup: Lookup, *, name: str = "game.d
     if journal.exists and kept > journal.last and not journal.bad_lines:
         problems.append(f"the journal ended at entry {journal.last}")
     return merged
+
+
+def _journal_unused(journal: Found, file: FromFile) -> str:
+    """Why the journal adds nothing to the file's game, in words that are true."""
+    if journal.game is None:
+        return "the journal holds no game" + (" it can prove" if journal.bad_lines else "")
+    if journal.game < (file.game or 0):
+        return "the journal does not hold the latest game"
+    # A later game than the file's, or the file's own game, whose header line was lost.
+    return f"the journal's game {journal.game} lost its header line: its entries cannot be replayed"

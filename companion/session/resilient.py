@@ -5,11 +5,13 @@ durable store (`open_resilient`), and the session and the table hold that same s
 A write the disk refuses (full, read-only, gone) turns `saving` off and `message` on ("NOT SAVED:
 disk full at …"), which the app shows on every page; the game keeps going from the in-memory
 copy, which always holds the whole log. Retrying: at most once every `retry_after_s` (30 s) of
-the injected clock, on the next start/append, the durable store is opened afresh and brought up
-to date from memory (the game the disk has, if it is a prefix of ours, is completed; anything
-else is kept as an older game and ours is written as a new one). So freeing space or remounting
-read-write heals by itself, and a disk that stays broken costs one failed open per 30 s, never a
-stall per decision.
+the injected clock, on the next start/append (or `try_again`, which the app's loop calls every
+30 s, so a game's last decisions need no next one), the durable store is opened afresh and
+brought up to date from memory (the game the disk has, if it is a prefix of ours, is completed;
+anything else is kept as an older game and ours is written as a new one). So freeing space or
+remounting read-write heals by itself, and a disk that stays broken costs one failed open per
+30 s, never a stall per decision. Files deleted or replaced under the game (StoreLost) are
+written afresh at once, and `message` says so ("SAVED AGAIN: …") for the rest of the game.
 
 >>> from companion.session.store import StoreError
 >>> def broken():
@@ -23,13 +25,15 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.session.sqlite_disk import absolute
+from companion.session.journal import journal_path
+from companion.session.sqlite_disk import absolute, existing_store
 from companion.session.sqlite_store import SqliteStore
 from companion.session.store import (
     Damage,
@@ -38,7 +42,11 @@ from companion.session.store import (
     MemoryStore,
     NotAStore,
     Store,
+    StoreLost,
 )
+from companion.session.store_lock import StoreInUse, StoreLock
+
+log = logging.getLogger(__name__)
 
 _REASONS = {
     errno.ENOSPC: "disk full",
@@ -51,11 +59,16 @@ _REASONS = {
     errno.EPROTO: "the store was written by a newer program",
     errno.ENOENT: "no such directory",
     errno.ENOTDIR: "not a directory",
+    errno.EBUSY: "in use by another process",  # SQLite's "database is locked"
 }
 
 
 def failure_reason(exc: BaseException) -> str:
     """A few words for the main display: what stopped the saving (never the data)."""
+    if isinstance(exc, NotAStore):  # put in the store's place while the game ran
+        return "the store was replaced by what is no store"
+    if isinstance(exc, StoreInUse):  # names the holder's process id
+        return exc.strerror or "in use by another companion process"
     return _REASONS.get(getattr(exc, "errno", None) or -1, "cannot write")
 
 
@@ -70,7 +83,9 @@ class ResilientStore:
         clock: Callable[[], float] = time.monotonic,
         retry_after_s: float = 30.0,
         read_only: Callable[[], tuple[Store, Damage | None]] | None = None,
+        lock: StoreLock | None = None,
     ) -> None:
+        self._lock = lock  # taken by open_durable, held until close()
         self._open_durable = open_durable
         self.where = where
         self._clock = clock
@@ -78,6 +93,8 @@ class ResilientStore:
         self._memory = MemoryStore()
         self._durable: Store | None = None
         self._reason: str | None = None
+        # Said while saving: the store's files were deleted or replaced and written afresh.
+        self._notice: str | None = None
         self._last_try = clock()
         # Damage the durable store found and repaired; its message goes on the main display.
         self.damage: Damage | None = None
@@ -124,8 +141,11 @@ class ResilientStore:
 
     @property
     def message(self) -> str | None:
-        """ "NOT SAVED: disk full at /var/lib/…" while not saving; None while saving."""
-        return None if self._reason is None else f"NOT SAVED: {self._reason} at {self.where}"
+        """ "NOT SAVED: disk full at /var/lib/…" while not saving; while saving, "SAVED AGAIN: …"
+        for the rest of the game once its files were deleted or replaced and written afresh."""
+        if self._reason is not None:
+            return f"NOT SAVED: {self._reason} at {self.where}"
+        return self._notice
 
     # -- the Store protocol -----------------------------------------------------------------------
 
@@ -133,6 +153,7 @@ class ResilientStore:
         return self._memory.load()
 
     def start(self, header: GameHeader) -> None:
+        self._notice = None  # a new game: what befell the last one's files is told
         self._memory.start(header)
         self._write(lambda durable: durable.start(header))
 
@@ -148,6 +169,11 @@ class ResilientStore:
         return self._memory.load_screen()
 
     def close(self) -> None:
+        self._close_durable()
+        if self._lock is not None:
+            self._lock.release()
+
+    def _close_durable(self) -> None:
         if self._durable is not None:
             durable, self._durable = self._durable, None
             with contextlib.suppress(OSError):
@@ -163,6 +189,12 @@ class ResilientStore:
                 self._fail(exc)
         return self.damage
 
+    def try_again(self) -> None:
+        """While not saving, open the disk afresh now (not at the next decision, which may never
+        come: a game's end) and write everything it lacks."""
+        if self._reason is not None:
+            self._retry(now=True)
+
     # -- the safety net ---------------------------------------------------------------------------
 
     def _write(self, write: Callable[[Store], None]) -> None:
@@ -172,22 +204,34 @@ class ResilientStore:
         assert self._durable is not None
         try:
             write(self._durable)
+        except StoreLost as exc:
+            self._rewrite(exc)
         except OSError as exc:
             self._fail(exc)
+
+    def _rewrite(self, lost: StoreLost) -> None:
+        """The files were deleted or replaced under a running game: write the whole game
+        afresh from memory now (not in 30 s), and say so for the rest of the game."""
+        what = lost.strerror or "the store was lost"
+        log.warning("%s at %s during the game: writing it again from memory", what, self.where)
+        self._close_durable()
+        self._notice = f"SAVED AGAIN: {what} during the game; rewritten from memory"
+        self._retry(now=True)
 
     def _fail(self, exc: OSError) -> None:
         self._reason = failure_reason(exc)
         self._last_try = self._clock()
-        self.close()
+        self._close_durable()  # the lock stays ours: nobody else writes the game meanwhile
 
-    def _retry(self) -> None:
-        if self._clock() - self._last_try < self.retry_after_s:
+    def _retry(self, *, now: bool = False) -> None:
+        if not now and self._clock() - self._last_try < self.retry_after_s:
             return
         self._last_try = self._clock()
         try:
             durable = self._open_durable()
         except OSError as exc:
             self._reason = failure_reason(exc)
+            self._durable = None
             return
         self._durable = durable
         self.damage = durable.damage or self.damage
@@ -226,9 +270,18 @@ def open_resilient(
     holds is still read and resumed in memory. A relative path is refused (StoreError).
     `durable` opens the file (a SqliteStore subclass that times its commits, for the bench)."""
     path = absolute(path)
+
+    lock = StoreLock(path)
+
+    def opened() -> Store:
+        existing_store(path, journal_path(path))  # refused before a lock file is made beside it
+        lock.acquire()  # StoreInUse: another process plays on this store (held until close)
+        return durable(path)
+
     return ResilientStore(
-        lambda: durable(path),
+        opened,
         where=str(path),
         read_only=lambda: SqliteStore.read_only(path),
+        lock=lock,
         **kwargs,
     )

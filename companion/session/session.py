@@ -206,7 +206,8 @@ class Session:
 
     def _table_view(self) -> TableView:
         top = self.secret_step()
-        return table_view(self.view(), None if top is None else tuple(top.players), self.over)
+        sealed = None if top is None else tuple(top.players)
+        return table_view(self.view(), sealed, self.over, self.game.info)
 
     def seat_view(self, player: str) -> SeatView:
         """What `player` alone may know now (built once per state); KeyError if not seated."""

@@ -19,12 +19,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.session.journal import MAGIC, fsync_dir, journal_path
-from companion.session.store import NotAStore, StoreError
+from companion.session.store import NotAStore, StoreError, StoreLost
 
 DEFAULT_NAME = "game.db"
 
 # SQLite's primary result codes, as the errno a person recognises in "NOT SAVED: …".
 _SQLITE_ERRNO = {
+    5: errno.EBUSY,  # SQLITE_BUSY: "database is locked" (another process writes it)
+    6: errno.EBUSY,  # SQLITE_LOCKED
     13: errno.ENOSPC,  # SQLITE_FULL
     8: errno.EROFS,  # SQLITE_READONLY
     10: errno.EIO,  # SQLITE_IOERR
@@ -54,6 +56,42 @@ def absolute(path: str | os.PathLike[str]) -> Path:
             "when lgpio is imported); use e.g. /var/lib/elgrande-companion/game.db",
         )
     return Path(path)
+
+
+def given_path(text: str) -> Path:
+    """A store path as a person gives it to a command: a relative one from the working directory
+    now (before importing lgpio changes it), a symbolic link followed to the file it names (the
+    store's other files go beside that file). A link loop, or a link to nothing, is refused
+    (NotAStore) in one line and left untouched.
+
+    >>> given_path("/var/lib/elgrande-companion/../elgrande-companion/game.db").name
+    'game.db'
+    """
+    path = Path(os.path.abspath(text))
+    try:
+        return path.resolve(strict=True)
+    except FileNotFoundError:
+        if os.path.islink(path):  # a link whose target is not there
+            target = shown(Path(os.readlink(path)))
+            raise NotAStore(
+                errno.ENOENT,
+                f"{shown(path)} is a symbolic link to nothing ({target}), not a companion store; "
+                "it was left untouched",
+            ) from None
+        # Nothing there yet: a new store, its folder's links followed below.
+    except RuntimeError:  # a loop (Python 3.11; later ones raise OSError ELOOP)
+        raise NotAStore(errno.ELOOP, _LOOP.format(shown(path))) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotAStore(errno.ELOOP, _LOOP.format(shown(path))) from None
+        return path  # a file in the way, no permission …: the store's open says which
+    try:
+        return path.parent.resolve() / path.name
+    except (RuntimeError, OSError):
+        raise NotAStore(errno.ELOOP, _LOOP.format(shown(path))) from None
+
+
+_LOOP = "{} is a symbolic link loop, not a companion store; it was left untouched"
 
 
 def store_error(exc: BaseException, doing: str, path: Path) -> StoreError:
@@ -106,6 +144,25 @@ def _diagnose(path: Path) -> int | None:
     return None
 
 
+def identity(path: Path) -> tuple[int, int]:
+    """The file at `path` as (device, inode): which file it is, whatever its name."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+def in_place(path: Path, known: tuple[int, int]) -> None:
+    """Raise StoreLost if the file at `path` is no longer `known` (deleted, or another put in
+    its place); a path that cannot be looked at is left to the write to report."""
+    try:
+        now = identity(path)
+    except FileNotFoundError:
+        raise StoreLost(errno.ENOENT, f"{path.name} was deleted") from None
+    except OSError:
+        return
+    if now != known:
+        raise StoreLost(errno.ESTALE, f"{path.name} was replaced")
+
+
 def sidecars(path: Path) -> tuple[Path, Path]:
     """The -wal and -shm files SQLite keeps beside `path`."""
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
@@ -147,7 +204,8 @@ _KINDS = (
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISFIFO, "a FIFO"),
     (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISLNK, "a symbolic link"),  # never followed: the game is kept where it was put
+    # Never followed here: a command follows the link it is given first (given_path).
+    (stat.S_ISLNK, "a symbolic link"),
 )
 
 

@@ -44,6 +44,7 @@ from companion.session import sqlite_schema as schema
 from companion.session.journal import Journal, journal_path, read_journal
 from companion.session.sqlite_disk import default_path  # where the app keeps its store
 from companion.session.sqlite_readonly import read_stored
+from companion.session.sqlite_scan import scan
 from companion.session.store import Damage, GameHeader, LogEntry, StoreError
 
 __all__ = ["SqliteStore", "default_path"]
@@ -59,6 +60,8 @@ class SqliteStore:
         except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
             self._close_quietly()
             raise disk.store_error(exc, "cannot open the store", self.path) from exc
+        if self._journal is not None:
+            self._journal.remember()
 
     def _blank(self, path: str | os.PathLike[str]) -> None:
         self.path = disk.absolute(path)
@@ -72,6 +75,9 @@ class SqliteStore:
         self._last = ""  # checksum of the header or the latest entry: the chain continues here
         self._screen: dict[str, Any] | None = None
         self._conn: sqlite3.Connection | None = None
+        # The file the connection writes (device, inode): another one at the path, or none,
+        # means it was deleted or replaced while open (`_in_place`).
+        self._identity: tuple[int, int] | None = None
         self._journal: Journal | None = Journal(journal_path(self.path))
 
     # -- the Store protocol -----------------------------------------------------------------------
@@ -81,6 +87,7 @@ class SqliteStore:
 
     def start(self, header: GameHeader) -> None:
         conn = self._open_conn()
+        self._in_place()
         try:
             players = schema.canonical(list(header.players))
             options = schema.canonical(header.stored_options())
@@ -107,6 +114,7 @@ class SqliteStore:
 
     def append(self, entry: LogEntry) -> None:
         conn = self._open_conn()
+        self._in_place()
         if self._game is None:
             raise StoreError("no game started: call start() before append()")
         expected = len(self._entries) + 1
@@ -144,6 +152,7 @@ class SqliteStore:
 
     def save_screen(self, state: dict[str, Any]) -> None:
         conn = self._open_conn()
+        self._in_place()
         try:
             text = schema.canonical(state)
         except (TypeError, ValueError) as exc:
@@ -158,7 +167,11 @@ class SqliteStore:
             raise disk.store_error(exc, "cannot keep the screen state in", self.path) from exc
         self._screen = json.loads(text)
 
+    def try_again(self) -> None:
+        pass  # it raises when it cannot write: nothing is ever pending here
+
     def close(self) -> None:
+        self._identity = None
         if self._conn is not None:
             conn, self._conn = self._conn, None
             try:
@@ -205,6 +218,7 @@ class SqliteStore:
             self._unreadable("the file is truncated")
             return
         self._conn = self._connect(self.path)
+        self._identity = disk.identity(self.path)
         try:
             schema.migrate(self._conn, self.path)
         except schema.DAMAGE as exc:
@@ -268,37 +282,12 @@ class SqliteStore:
         """Read the current game's good prefix into self; (first problem, structural, unreadable).
 
         Writes nothing: the caller decides what to repair."""
-        problems: list[str] = []
-        try:
-            rows = conn.execute("PRAGMA integrity_check").fetchall()
-            if rows != [("ok",)]:
-                report = " ".join(str(rows[0][0]).split())  # SQLite's has line breaks
-                problems.append("integrity check failed: " + report[:80])
-        except schema.DAMAGE as exc:
-            problems.append(f"integrity check failed: {exc}")
-        structural = bool(problems)
-        self._screen = schema.read_screen(conn)
-        try:
-            game = conn.execute(
-                "SELECT id, seed, players, options, checksum FROM game ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        except schema.DAMAGE as exc:
-            return f"its games cannot be read: {exc}", True, True
-        if game is None:
-            return (problems[0] if problems else None), structural, False
-        game_id, seed, players, options, checksum = game
-        try:
-            header = GameHeader.from_stored(seed, tuple(json.loads(players)), json.loads(options))
-            valid = schema.header_checksum(game_id, header) == checksum
-        except (ValueError, TypeError):
-            valid = False
-        if not valid:
-            return f"game {game_id}'s header failed its checksum", structural, True
-        self._game, self._header, self._last = game_id, header, checksum
-        entries, self._last, problem = schema.read_entries(conn, game_id, self._last)
-        self._entries.extend(entries)
-        problems.extend([problem] if problem else [])
-        return (problems[0] if problems else None), structural, False
+        found = scan(conn)
+        self._screen, self._game = found.screen, found.game if found.game else self._game
+        if found.header is not None:
+            self._header, self._last = found.header, found.last
+            self._entries.extend(found.entries)
+        return found.problem, found.structural, found.unreadable
 
     @classmethod
     def read_only(cls, path: str | os.PathLike[str]) -> tuple[SqliteStore, Damage | None]:
@@ -363,6 +352,7 @@ class SqliteStore:
         os.replace(fresh, self.path)
         disk.fsync_dir(self.path.parent)
         self._conn = self._connect(self.path)
+        self._identity = disk.identity(self.path)
         schema.configure(self._conn)
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -384,6 +374,12 @@ class SqliteStore:
         for entry in self._entries:
             last = schema.entry_checksum(last, entry)
         return last
+
+    def _in_place(self) -> None:
+        """StoreLost if the file at the path is no longer the one open (deleted or replaced):
+        one stat, so a decision is never written where nobody will read it again."""
+        if self._identity is not None:  # None: being built aside (_rebuild)
+            disk.in_place(self.path, self._identity)
 
     def _open_conn(self) -> sqlite3.Connection:
         if self._conn is None:

@@ -86,6 +86,11 @@ class NotAStore(StoreError):
     another program's database, a text file): refused, and left untouched."""
 
 
+class StoreLost(StoreError):
+    """The store's file or journal was deleted or replaced while it was open: what is written
+    now would go to a file nobody will read again. The caller writes the game afresh."""
+
+
 @dataclass(frozen=True)
 class Damage:
     """What was found wrong with the stored game, for the main display. Never names an action.
@@ -143,7 +148,8 @@ class Store(Protocol):
 
     @property
     def message(self) -> str | None:
-        """ "NOT SAVED: …" for the main display while not saving; None while saving."""
+        """ "NOT SAVED: …" for the main display while not saving; while saving, what happened to
+        the store that the table must know (its files were deleted and written afresh), or None."""
         ...
 
     def load(self) -> tuple[GameHeader | None, list[LogEntry]]:
@@ -168,6 +174,11 @@ class Store(Protocol):
 
     def keep_prefix(self, count: int, what: str) -> Damage:
         """Drop the entries after the first `count`: a replay refused the next one (`what`)."""
+        ...
+
+    def try_again(self) -> None:
+        """While not saving, try the disk again now and write what it lacks (the app's loop
+        calls it every 30 s, so a disk freed after the last decision needs no other one)."""
         ...
 
     def close(self) -> None: ...
@@ -209,6 +220,9 @@ class MemoryStore:
         del self._entries[count:]
         self.damage = Damage(what, count, None)
         return self.damage
+
+    def try_again(self) -> None:
+        pass  # memory keeps everything it is given
 
     def close(self) -> None:
         pass

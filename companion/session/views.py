@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.kit.game import GameModule
+from companion.kit.game import GameInfo, GameModule
 from companion.kit.moves import Action
 from companion.kit.steps import NumberField
 
@@ -73,6 +73,9 @@ class TableView:
     # they chose is not.
     sealed_step: tuple[str, ...] | None
     public: dict[str, Any] = field(repr=False)
+    game: str = "elgrande"  # the game's id, its name, and its main page ("board" or "ledger")
+    game_name: str = "El Grande"
+    page: str = "board"
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-able public view the screens draw from (shared: do not change it)."""
@@ -97,9 +100,13 @@ class SeatView:
 
 
 def table_view(
-    public: dict[str, Any], sealed_step: tuple[str, ...] | None, over: bool
+    public: dict[str, Any],
+    sealed_step: tuple[str, ...] | None,
+    over: bool,
+    info: GameInfo | None = None,
 ) -> TableView:
-    """The typed public view over `public` (the session's safe `view()`)."""
+    """The typed public view over `public` (the session's safe `view()`) of the game `info`
+    describes (None: El Grande's, as before games were named)."""
     pending = public.get("decision")
     decision = None
     if pending is not None:
@@ -134,6 +141,7 @@ def table_view(
         over=over,
         sealed_step=sealed_step,
         public=public,
+        **({} if info is None else {"game": info.id, "game_name": info.name, "page": info.page}),
     )
 
 

@@ -35,6 +35,7 @@ from hw.config.model import (
     MuxConfig,
     PadConfig,
     SpeakerConfig,
+    WebConfig,
 )
 from hw.config.reader import Reader
 from hw.config.toml_file import read_toml
@@ -54,6 +55,13 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
     speaker = sections.read_speaker(r, data)
     buzzer = sections.read_buzzer(r, data)
     players = sections.read_players(r, data)
+    web = sections.read_web(r, data)
+    for seat in web.phone_only:
+        if seat not in players and "players" not in r.broken:
+            r.add(
+                "web.phone_only",
+                f"{seat} has no [players.{seat}] table; accepted: {', '.join(players)}",
+            )
     displays = [d for d in (display, *(p.display for p in players.values())) if d is not None]
     check_wiring(r, buses, displays, matrix, mux_address)
     if r.problems:
@@ -70,6 +78,7 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
         speaker=speaker,
         buzzer=buzzer,
         mux_address=mux_address,
+        web=web,
     )
 
 
@@ -99,6 +108,7 @@ __all__ = [
     "MuxConfig",
     "PadConfig",
     "SpeakerConfig",
+    "WebConfig",
     "load_config",
     "parse_config",
     "probe_display_mode",

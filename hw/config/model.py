@@ -203,6 +203,39 @@ class BuzzerConfig(Checked):
 PAD_MISSING = f"every player needs a pad: left, right and select, each {GPIO_ACCEPT}"
 
 
+def _ip_address(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class WebConfig(Checked):
+    """The web server for phones and a board screen (``companion run --web`` also turns it on)."""
+
+    enabled: bool = setting(False, accept=TRUE_FALSE)
+    # Every interface on the table's own network; a test binds 127.0.0.1 only.
+    bind: str = setting(
+        "0.0.0.0", accept="an IP address, e.g. 0.0.0.0 or 10.42.0.1", check=_ip_address
+    )
+    port: int = setting(8080, accept="a TCP port 1–65535", check=range(1, 65536).__contains__)
+    # Seats played by phone only: the board says when one must decide and its phone is away.
+    phone_only: Any = setting(
+        (),
+        kind=(list, tuple),  # type: ignore[arg-type]
+        accept=f'a list of player colours ({", ".join(PLAYER_COLOURS)}), e.g. ["green"]',
+        check=lambda v: all(isinstance(x, str) and x in PLAYER_COLOURS for x in v),
+    )
+
+    def _cross_check(self) -> list[str]:
+        object.__setattr__(self, "phone_only", tuple(self.phone_only))  # frozen: a tuple
+        return []
+
+
 @dataclass(frozen=True)
 class PadConfig(Checked):
     left: int = gpio(missing=PAD_MISSING)
@@ -227,6 +260,7 @@ class HardwareConfig:
     speaker: SpeakerConfig = field(default_factory=SpeakerConfig)
     buzzer: BuzzerConfig | None = None
     mux_address: int | None = None
+    web: WebConfig = field(default_factory=WebConfig)
 
     def displays(self) -> list[DisplayConfig]:
         """The main display, then each pad display."""
@@ -277,4 +311,5 @@ __all__ = [
     "MuxConfig",
     "PadConfig",
     "SpeakerConfig",
+    "WebConfig",
 ]

@@ -20,6 +20,7 @@ from hw.config.model import (
     MuxConfig,
     PadConfig,
     SpeakerConfig,
+    WebConfig,
 )
 from hw.config.reader import Reader, join
 from hw.input import InputTiming
@@ -34,6 +35,7 @@ TOP_LEVEL = [
     "speaker",
     "buzzer",
     "players",
+    "web",
 ]
 BACKEND = Setting(str, ", ".join(shown(b) for b in BACKENDS), BACKENDS.__contains__)
 PAD_INTERFACE = Setting(str, shown("i2c"), ("i2c",).__contains__)
@@ -153,3 +155,7 @@ def read_players(r: Reader, data: dict[str, Any]) -> dict[str, PadConfig]:
         if colour in PLAYER_COLOURS and (pad := read_pad(r, raw, f"players.{colour}")) is not None:
             players[colour] = pad
     return players
+
+
+def read_web(r: Reader, data: dict[str, Any]) -> WebConfig:
+    return r.section(WebConfig, data.get("web", {}), "web") or WebConfig()

@@ -25,6 +25,7 @@ def _app(clock: VirtualClock):
         handle=lambda e: calls.append((f"handle {e}", clock.now)),
         turn_every=lambda: None,
         turn=lambda: calls.append(("turn", clock.now)),
+        try_store_again=lambda: None,
     )
     return app, calls
 

@@ -449,6 +449,21 @@ def test_the_first_pad_then_the_main_display_then_the_other_pads_are_drawn(make_
     assert order == [pads[0], "main", *pads[1:]]
 
 
+def test_when_the_first_pad_is_as_it_was_the_first_pad_that_changed_comes_before_the_main(
+    make_table, mocker
+):
+    """The mux's bus starts on the first pad drawn, not after the main display's drawing."""
+    table = make_table(seed=3, seats=("red", "yellow", "black"))
+    table.press("red", "select")  # the game starts: every player chooses a power card
+    order: list[str] = []
+    for p, pad in table.hw.pads.items():
+        if pad.display is not None:
+            mocker.patch.object(pad.display, "show", side_effect=lambda img, p=p: order.append(p))
+    mocker.patch.object(table.hw.display, "show", side_effect=lambda img: order.append("main"))
+    table.press("yellow", "select")  # yellow's pad opens a stack; red's is as it was
+    assert order == ["yellow", "main"]
+
+
 def _tick(table, seconds: float) -> None:
     """`seconds` pass; the hub reads the pins and the table handles what they said."""
     table.clock.advance(seconds)

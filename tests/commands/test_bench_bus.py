@@ -78,7 +78,7 @@ def test_the_buses_write_at_once_so_a_press_waits_for_the_busiest_one():
     i2c_ms = 1600 * I2C_CLOCKS_PER_BYTE / I2C_HZ * 1000
     assert both.bus_ms() == i2c_ms  # not the sum
     assert both.one_bus_ms() == i2c_ms + 1000 * 9 / I2C_HZ * 1000 + 64 * 8 / SPI_HZ * 1000
-    assert zero2_ms(0.0005, 3, both) == 3 * 4 + 0.5 * 10 + i2c_ms  # no frame times: at the end
+    assert zero2_ms(0.0005, 3, both, 10) == 3 * 4 + 0.5 * 10 + i2c_ms  # no frame times: at the end
 
 
 def test_each_bus_writes_its_frames_in_order_from_when_each_was_given():
@@ -89,9 +89,9 @@ def test_each_bus_writes_its_frames_in_order_from_when_each_was_given():
     main = Write("i2c-0", given_s=0.0015, cpu_s=0.0001, sent=400)
     press = PressBytes({"i2c-1": 800, "i2c-0": 400}, 0, writes=(pad, pad2, main))
     # i2c-1: 8 + 1 → +2 CPU +9 wire = 20, then +9 = 29; i2c-0: 8 + 15 + 1 + 9 = 33
-    assert zero2_ms(0.002, 2, press) == 33.0
+    assert zero2_ms(0.002, 2, press, 10) == 33.0
     # the app thread itself ending last: 8 + 40
-    assert zero2_ms(0.004, 2, press) == 48.0
+    assert zero2_ms(0.004, 2, press, 10) == 48.0
 
 
 def test_a_press_counts_the_journals_fsync_its_commit_and_each_checkpoints_two(tmp_path):
@@ -193,4 +193,17 @@ def test_a_bus_writes_its_frames_one_after_the_other_from_the_press_start():
     """Two frames given at once on one bus, no fsync: the second waits for the first's 9 ms."""
     first = Write("i2c-1", given_s=0.0, cpu_s=0.0, sent=400)
     press = PressBytes({"i2c-1": 800}, 0, writes=(first, first))
-    assert zero2_ms(0.0, 0, press) == 18.0
+    assert zero2_ms(0.0, 0, press, 10) == 18.0
+
+
+def test_the_fsyncs_own_cpu_here_is_taken_out_of_the_press_and_its_frames_never_below_zero():
+    """Each fsync is charged 4 ms; the CPU this machine spent in it is not charged again."""
+    pad = Write("i2c-1", given_s=0.0005, cpu_s=0.0, sent=400)  # 9 ms of wire
+    press = PressBytes({"i2c-1": 400}, 0, writes=(pad,))
+    # without: 8 + max(0.5 × 10 + 9, 2 × 10) = 28; the fsyncs' 0.2 ms out: 8 + 18 = 26
+    assert zero2_ms(0.002, 2, press, 10) == 28.0
+    assert zero2_ms(0.002, 2, press, 10, fsync_cpu_s=0.0001) == 26.0
+    # the frame was given 0.5 ms in, 0.3 ms of it the fsyncs': 8 + 2 + 9 = 19 (app: 8 + 14)
+    assert zero2_ms(0.0017, 2, press, 10, fsync_cpu_s=0.00015) == 22.0
+    assert zero2_ms(0.0003, 2, press, 10, fsync_cpu_s=0.001) == 8 + 9  # both floored at 0
+    assert zero2_ms(0.002, 0, press, 10, fsync_cpu_s=0.001) == 20.0  # no fsync: nothing out

@@ -10,13 +10,14 @@ import os
 import pytest
 
 from companion.cli import main
-from companion.commands import bench, bench_bus, bench_measures
+from companion.commands import bench, bench_bus, bench_calibrate, bench_measures
 
 KEYS = {
     "press_p50_ms",
     "press_p99_ms",
     "zero2_press_p50_ms",
     "zero2_press_p99_ms",
+    "zero2_cpu_factor",
     "i2c_bytes_per_press",
     "spi_bytes_per_press",
     "bus_bytes_per_press",
@@ -43,7 +44,7 @@ def _stub(monkeypatch, figures: bench.Figures) -> list[tuple[float, int]]:
     def run_all(idle_window, presses, progress):
         calls.append((idle_window, presses))
         return figures, bench.Breakdown(
-            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0
+            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0, 1.25, 21, 0.07
         )
 
     monkeypatch.setattr(bench, "run_all", run_all)
@@ -75,7 +76,7 @@ def test_a_figure_over_its_budget_is_a_miss(name):
     assert bench.misses(_figures(**{name: limit * 1.01})) == [name]
 
 
-@pytest.mark.parametrize("module", [bench_measures, bench_bus])
+@pytest.mark.parametrize("module", [bench_measures, bench_bus, bench_calibrate])
 def test_the_docstring_examples_run(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
@@ -128,8 +129,8 @@ def test_a_figure_with_no_budget_shows_no_budget_and_no_verdict_on_the_stream_gi
 def _progress_stub(monkeypatch) -> None:
     def run_all(idle_window, presses, progress):
         progress("resume…")
-        return _figures(), bench.Breakdown(
-            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0
+        return _figures(zero2_cpu_factor=12.14), bench.Breakdown(
+            10, 4, 1.0, 2.0, 0.5, 0.4, 0.6, 3.0, 40.0, 66.0, 0.3, 0.9, 2.0, 1.25, 21, 0.07
         )
 
     monkeypatch.setattr(bench, "run_all", run_all)
@@ -152,8 +153,13 @@ def test_plain_output_says_its_progress_on_stderr_and_the_breakdown_and_load_aft
         "commit p50 1 ms, p99 2 ms; press p99 without the commit 0.5 ms; "
         "CPU time of a press p50 0.4 ms, p99 0.6 ms"
     )
-    assert lines[-2].startswith("the Zero 2 W model: CPU time × 10, fsyncs × 4 ms (0.9 a press,")
+    assert lines[-2].startswith(
+        "the Zero 2 W model: CPU time × 12.14 (the calibration workload's 15.18 ms a pass on a "
+        "Zero 2 W over its 1.25 ms here, the median of 21 samples taken between the presses), "
+        "fsyncs × 4 ms (0.9 a press,"
+    )
     assert "all: p99 66 ms;" in lines[-2]
+    assert "; the CPU each took here, 0.07 ms, taken out of the press's) before" in lines[-2]
     assert lines[-1] == "load average 1.25 at the start, 2.50 at the end; 3 cores"
 
 

@@ -24,7 +24,7 @@ import pytest
 import companion
 from companion import testing
 from companion.app.config import load_app_config
-from companion.commands import bench, bench_measures
+from companion.commands import bench, bench_calibrate, bench_measures
 from companion.commands.bench_bus import PressBytes, Write
 from companion.commands.bench_measures import (
     FsyncCounter,
@@ -44,6 +44,7 @@ from companion.session.store import StoreError
 from hw.guarded import GuardedDevice
 
 MS = 1e-3  # seconds in a millisecond
+ZERO2_PASS_S = bench_calibrate.ZERO2_PASS_MS * MS  # the calibration pass on a Zero 2 W
 
 # -- run_all: the figures out of the measurements -------------------------------------------------
 
@@ -77,6 +78,9 @@ def _press_run() -> PressRun:
         fsyncs=[0 if i <= 2 else 4 if i == 103 else 2 for i in PRESSES],  # 103: a checkpoint
         bus=[_bus(i) for i in PRESSES],
         store_path=Path("unset"),  # the stub of measure_presses stores a game in its folder
+        # a pass 20 times as fast as on the Zero 2 W, one sample stretched, one quick: × 20
+        calibration=[ZERO2_PASS_S / 20, ZERO2_PASS_S / 10, ZERO2_PASS_S / 25],
+        fsync_cpu=[0.05 * MS, 0.04 * MS, 0.3 * MS],  # the median, 0.05 ms, out of each fsync
     )
 
 
@@ -142,14 +146,18 @@ def test_run_all_works_every_figure_and_the_breakdown_out_of_the_measurements(mo
         driver_cpu_p99_ms=2.051,  # press 102: the pad's 2.04066 + the main display's 0.01
         fsyncs_per_press=1.98,  # (100 × 2 + 4) / 103 = 1.9806
         fsyncs_p99=2.0,  # rank 102; the checkpoint's 4 is rank 103
+        calibration_pass_ms=0.759,  # the median sample: 15.176 ms / 20 = 0.7588
+        calibration_samples=3,
+        fsync_cpu_ms=0.05,
     )
     assert figures == bench.Figures(
         press_p50_ms=5.2,  # press 52: 5.20012
         press_p99_ms=10.2,  # press 102: 10.20012
-        # the pad's frame is the last pixel: 4 ms an fsync + its driver × 10 + its wire,
-        # 4·f + (0.2·i + 0.0066) + (0.9·i + 0.0225)
-        zero2_press_p50_ms=65.2,  # press 52: 8 + 57.2291
-        zero2_press_p99_ms=120.2,  # press 102: 8 + 112.2291
+        # the pad's frame is the last pixel: 4 ms an fsync + its driver × 20 + its wire,
+        # 4·f + (0.4·i + 0.0132) + (0.9·i + 0.0225)
+        zero2_press_p50_ms=75.6,  # press 52: 8 + 20.8132 + 46.8225
+        zero2_press_p99_ms=140.6,  # press 102: 8 + 40.8132 + 91.8225
+        zero2_cpu_factor=20.0,
         i2c_bytes_per_press=2088.9,  # (40 × 5356 + 103 + 34 × 24) / 103 = 215159 / 103
         spi_bytes_per_press=31.7,  # 51 × 64 / 103 = 31.689
         bus_bytes_per_press=2120.6,  # (215159 + 3264) / 103 = 2120.61
@@ -166,7 +174,9 @@ def test_run_all_works_every_figure_and_the_breakdown_out_of_the_measurements(mo
 
 def test_with_no_decision_and_nothing_changed_the_figures_fall_back_to_zero_and_one(monkeypatch):
     """One press that stored nothing and changed no pixel: its commit is 0, the ratio 1."""
-    one = PressRun([2 * MS], [0], [0.0], [0.5 * MS], [0], [PressBytes({}, 0)], Path())
+    one = PressRun(
+        [2 * MS], [0], [0.0], [0.5 * MS], [0], [PressBytes({}, 0)], Path(), [ZERO2_PASS_S / 10]
+    )
     log = _stub_measures(monkeypatch, one)
     figures, breakdown = bench.run_all()
     assert log[0][1][1] == bench.MIN_PRESSES and log[-1] == ("idle", (bench.IDLE_S,))
@@ -184,11 +194,34 @@ def test_with_no_decision_and_nothing_changed_the_figures_fall_back_to_zero_and_
         driver_cpu_p99_ms=0.0,
         fsyncs_per_press=0.0,
         fsyncs_p99=0.0,
+        calibration_pass_ms=1.518,  # 15.176 / 10
+        calibration_samples=1,
+        fsync_cpu_ms=0.0,  # none sampled: nothing taken out
     )
     assert (figures.press_p50_ms, figures.press_p99_ms) == (2.0, 2.0)
     assert (figures.zero2_press_p50_ms, figures.zero2_press_p99_ms) == (5.0, 5.0)  # 0.5 ms × 10
+    assert figures.zero2_cpu_factor == 10.0
     assert (figures.bus_bytes_per_press, figures.changed_bytes_per_press) == (0.0, 0.0)
     assert figures.bus_over_changed == 1.0 and figures.writes_per_press == 0.0
+
+
+def test_the_fsyncs_own_cpu_is_taken_out_of_the_press_at_the_median_sample(monkeypatch):
+    """One press: 0.5 ms of CPU, two fsyncs of 0.1 ms each (the median sample), no frame."""
+    samples = [0.1 * MS, 0.05 * MS, 0.2 * MS]
+    one = PressRun([2 * MS], [0], [1 * MS], [0.5 * MS], [2], [PressBytes({}, 0)], Path())
+    one.calibration, one.fsync_cpu = [ZERO2_PASS_S / 10], samples
+    _stub_measures(monkeypatch, one)
+    figures, breakdown = bench.run_all()
+    assert figures.zero2_press_p99_ms == 11.0  # 2 × 4 ms + (0.5 − 2 × 0.1) ms × 10
+    assert breakdown.fsync_cpu_ms == 0.1
+
+
+def test_a_press_run_without_a_calibration_sample_is_refused_not_given_a_factor(monkeypatch):
+    run = _press_run()
+    run.calibration.clear()
+    _stub_measures(monkeypatch, run)
+    with pytest.raises(ValueError, match="no calibration sample"):
+        bench.run_all(0.1, 10)
 
 
 @pytest.mark.parametrize("short", ["committing", "fsyncs"])
@@ -283,9 +316,22 @@ def test_games_are_played_seed_after_seed_until_at_least_the_minimum_presses(mon
         played.append((seed, folder))
         bus = [PressBytes({"i2c-1": seed}, seed), PressBytes({"spi0": seed}, seed)]
         d = float(seed)
-        return PressRun([d, d], [seed, 0], [d, 0.0], [d / 2, d], [seed, 0], bus, folder / str(seed))
+        samples = [d / 10] * seed  # each game's own samples, taken between its presses
+        return PressRun(
+            [d, d],
+            [seed, 0],
+            [d, 0.0],
+            [d / 2, d],
+            [seed, 0],
+            bus,
+            folder / str(seed),
+            samples,
+            [d],
+        )
 
     monkeypatch.setattr(bench_measures, "play_timed_game", game)
+    monkeypatch.setattr(bench_calibrate, "sample", lambda: 9.0)  # the one before the first game
+    monkeypatch.setattr(bench_calibrate, "fsync_sample", lambda folder: 0.5)
     run = measure_presses(tmp_path, 5)
     assert played == [(1, tmp_path), (2, tmp_path), (3, tmp_path)]  # 2, 4, then 6 ≥ 5 presses
     assert run.durations == [1.0, 1.0, 2.0, 2.0, 3.0, 3.0]
@@ -295,12 +341,14 @@ def test_games_are_played_seed_after_seed_until_at_least_the_minimum_presses(mon
     assert run.fsyncs == [1, 0, 2, 0, 3, 0]
     assert [b.sent for b in run.bus] == [1, 1, 2, 2, 3, 3]
     assert run.store_path == tmp_path / "3"  # the last game's, whole
+    assert run.calibration == [9.0, 0.1, 0.2, 0.2, 0.3, 0.3, 0.3]
+    assert run.fsync_cpu == [0.5, 1.0, 2.0, 3.0]
     played.clear()
     assert len(measure_presses(tmp_path, 4).durations) == 4  # exactly enough: no third game
     assert [seed for seed, _ in played] == [1, 2]
     played.clear()
     nothing = measure_presses(tmp_path, 0)
-    assert played == [] and nothing == PressRun([], [], [], [], [], [], tmp_path)
+    assert played == [] and nothing == PressRun([], [], [], [], [], [], tmp_path, [9.0], [0.5])
 
 
 # -- a scripted game's presses ---------------------------------------------------------------------
@@ -419,6 +467,27 @@ def test_each_press_of_a_game_is_charged_its_own_commits_fsyncs_frames_and_bytes
     assert Session.resume(store).over  # the game stored whole, for the resume figure
     store.close()
     assert GuardedDevice._show is seen.show and os.fsync is fsync  # put back
+
+
+def test_the_calibration_is_sampled_every_so_many_presses_between_them_never_inside_one(
+    monkeypatch, tmp_path, nearly_over
+):
+    _copy_game(nearly_over, tmp_path)
+    seen = _Seen(monkeypatch)
+    _counting_clocks(monkeypatch)
+    monkeypatch.setattr(bench_measures, "CALIBRATE_EVERY", 2)
+
+    def sample() -> float:  # reads the CPU clock as a real sample does: ticks no press may keep
+        start = bench_measures.time.thread_time()
+        return float(bench_measures.time.thread_time() - start)
+
+    monkeypatch.setattr(bench_calibrate, "sample", sample)
+    monkeypatch.setattr(bench_calibrate, "fsync_sample", lambda folder: sample() + 1)
+    run = play_timed_game(SEED, tmp_path)
+    presses = seen.per_press()
+    assert run.calibration == [1.0] * (len(presses) // 2)
+    assert run.fsync_cpu == [2.0] * (len(presses) // 2)
+    assert run.cpu == [1 + f for _, _, f in presses]  # no press charged a sample's ticks
 
 
 def test_a_press_that_brings_the_disk_up_to_date_is_charged_every_commit_it_made(

@@ -70,6 +70,9 @@ class _App:
     def maintain(self) -> None:
         self.maintained += 1
 
+    def try_store_again(self) -> None:
+        """The upkeep's second job: nothing is waiting to be saved here."""
+
     def handle(self, event) -> None:
         raise AssertionError("no event was queued")
 

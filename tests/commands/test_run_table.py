@@ -94,6 +94,22 @@ def test_run_keeps_the_game_where_told_and_says_so_in_the_journal(
     assert sent[-1] == b"STOPPING=1"
 
 
+def test_run_freezes_what_start_up_left_alive_before_its_loop_and_thaws_it_after(
+    monkeypatch, tmp_path, notify
+):
+    import gc
+
+    frozen: list[int] = []
+
+    def loop(app, events, notifier):
+        frozen.append(gc.get_freeze_count())  # a full collection would skip these
+        run_loop(app, events, notifier)
+
+    monkeypatch.setattr(run, "run_loop", loop)
+    assert _run(monkeypatch, SIM, tmp_path / "game.db") == 0
+    assert frozen[0] > 0 and gc.get_freeze_count() == 0
+
+
 def test_run_keeps_the_game_in_the_state_directory_by_default(monkeypatch, tmp_path, notify):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
     assert _run(monkeypatch, SIM, None) == 0

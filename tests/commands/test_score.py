@@ -317,7 +317,7 @@ def test_unreadable_file_is_a_clean_error(capsys, tmp_path):
 # Inputs the json module lets through or crashes on. Each is bytes, as a file holds.
 COMPANION = Path(sys.executable).with_name("companion")  # the console script pip installed
 DEEP = 100_000
-HUGE = 10_000_000  # characters: a king name this long must not give a line this long
+HUGE = 500_000  # characters: a king name this long must not give a line this long
 
 
 def doc_bytes(**changes) -> bytes:
@@ -410,8 +410,8 @@ HOSTILE = {
         "$.scoreboards.aragon",
         "got [4, false, false]",
     ),
-    "a 10 MB king name": (doc_bytes(king="k" * HUGE), "$.king", '"kkkk'),
-    "a 10 MB key": (doc_bytes(grandes={"g" * HUGE: "aragon"}), '$.grandes["ggg', "not a player"),
+    "a 500 KB king name": (doc_bytes(king="k" * HUGE), "$.king", '"kkkk'),
+    "a 500 KB key": (doc_bytes(grandes={"g" * HUGE: "aragon"}), '$.grandes["ggg', "not a player"),
 }
 
 
@@ -442,6 +442,31 @@ def test_a_long_value_is_echoed_cut_with_its_length(capsys, tmp_path):
     assert f"({HUGE} characters)" in err
 
 
+@pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom", "a 2 MiB file"])
+def test_an_endless_or_huge_file_is_refused_after_reading_1_mib(source, capsys, tmp_path):
+    """/dev/zero would fill the memory, /dev/urandom read for ever: the reading stops at 1 MiB."""
+    if source == "a 2 MiB file":
+        big = tmp_path / "big.json"
+        big.write_bytes(b'{"players": [' + b" " * (2 << 20) + b"]}")
+        source = str(big)
+    assert main(["score", source]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert_one_short_line(err)
+    assert err == (
+        f"companion score: {source} is longer than 1 MiB, the most read; "
+        "a position is a few KiB of JSON\n"
+    )
+
+
+def test_standard_input_is_read_at_most_1_mib_too(capsys, monkeypatch):
+    endless = io.BytesIO(b" " * (4 << 20))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(endless))
+    assert main(["score", "-"]) == 2
+    assert "standard input is longer than 1 MiB" in capsys.readouterr().err
+    assert endless.tell() <= (1 << 20) + (1 << 16)  # what was read, give or take a buffer
+
+
 def console(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     """The installed console script, from outside the checkout. COMPANION_TEST_SOURCE=1 runs
     (the checkout, a mutation run's copy) start the module instead, PYTHONPATH made absolute."""
@@ -467,7 +492,7 @@ def console(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedPr
         "a key with a newline",
         "a duplicate key",
         "a scoreboard of floats",
-        "a 10 MB king name",
+        "a 500 KB king name",
     ],
 )
 def test_hostile_input_through_the_installed_command(case, tmp_path):

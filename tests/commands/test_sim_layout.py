@@ -114,7 +114,7 @@ ANNOUNCE = [
     *UNDER_ONE_PAD,
 ]
 SETUP = [
-    "El Grande sim · set-up",
+    "Table companion sim · set-up",
     "── main display ───────────────────────────────────────────────────────────────",
     "Start?",
     "▶ Start",
@@ -190,7 +190,7 @@ def test_at_80x24_a_long_title_wraps_at_the_screens_width_and_blank_rows_stay_bl
 
 
 def test_a_short_games_header_numbers_its_rounds_as_the_voice_and_the_round_track_do() -> None:
-    # A short game skips rounds 1, 4 and 7: it opens on round 2 of 9 ("Round 2 of 9." says the
+    # A short game skips round 1: it opens on round 2 of 9 ("Round 2 of 9." says the
     # voice) and ends on round 9 of 9, never "round 9 of 6".
     options = TableOptions(short_game=True)
     view = Session.new(MemoryStore(), SEATS[:2], seed=3, options=options).table_view()
@@ -322,3 +322,16 @@ def test_at_130x32_a_log_line_as_wide_as_the_pane_is_wrapped_not_cut_at_the_last
         "│ " + "x" * 47,
         "│   " + "x" * 13,
     ]
+
+
+def test_a_window_of_any_size_down_to_one_column_or_row_is_drawn_never_refused() -> None:
+    """A window dragged down to one column must not end the sim (and an unkept game with it):
+    every size gives rows that fit it, down to nothing at all."""
+    for notice in ("", QUIT):
+        snap = Snapshot(_view(), MainUI("setup"), _pads(2), ("said",), 0, LEGEND, notice)
+        for rows in range(0, 26):
+            for cols in range(1, 82):
+                shown = frame(snap, rows, cols)
+                assert len(shown) <= max(rows, 0) or rows >= 24, (rows, cols)
+                assert all(len(line) <= cols - 1 for line in shown), (rows, cols)
+    assert frame(Snapshot(None, MainUI("setup"), (), (), 0, LEGEND, ""), 20, 5) == ["too "]

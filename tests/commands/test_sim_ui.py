@@ -199,6 +199,28 @@ def test_esc_asks_first_alt_key_is_ignored_and_a_resize_while_drawing_is_survive
     assert term.env["ESCDELAY"] == "25"  # Esc alone is known at once, not after a second
 
 
+@pytest.mark.parametrize("size", [(24, 1), (1, 1), (24, 2), (3, 9)])
+def test_a_window_dragged_down_to_one_column_keeps_the_game_and_draws_again(sim, monkeypatch, size):
+    monkeypatch.delenv("LINES", raising=False)
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+    def script(term: Terminal):
+        yield from term.until(lambda s: "Start the game" in s, "the setup screen")
+        yield [ord("3")]  # the game starts (red's ●)
+        yield from term.until(lambda s: "round 1" in s.lower(), "the game under way")
+        term.size = size
+        yield [curses.KEY_RESIZE]
+        yield from [None] * 3  # frames drawn at that size: none may end the sim
+        term.size = (24, 80)
+        yield [curses.KEY_RESIZE]
+        yield from term.until(lambda s: "round 1" in s.lower(), "the same game again")
+        yield [ESC]
+        term.done = True
+        yield [ord("y")]
+
+    sim(script, None, BOTS)
+
+
 def test_show_bots_shows_the_bots_lines_and_says_so_until_a_question(sim, monkeypatch):
     monkeypatch.setenv("LINES", "24")  # a shell's: curses would keep to them through a resize
     monkeypatch.setenv("COLUMNS", "80")

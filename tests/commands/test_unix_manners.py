@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import companion
+from companion.cli import main
 
 # The tree this test imports (the checkout, or a mutant of it run by hand): what its
 # programs must run too.
@@ -100,3 +101,105 @@ def test_an_output_folder_name_with_control_characters_is_shown_escaped(tmp_path
     result = _run(tmp_path, "demo", "--frames", "x\x1b]0;t\x07")
     assert result.returncode == 2
     assert "\x1b" not in result.stderr and "x\\u001B]0;t\\u0007" in result.stderr
+
+
+# -- every command: --version, --help, a mistake in its arguments, a reader gone first ---------
+
+COMMANDS = (
+    "score",
+    "cards",
+    "check-config",
+    "check-store",
+    "screens",
+    "demo",
+    "sim",
+    "bench",
+    "run",
+)
+BAD = {  # one mistake each, and a word of what the one line must say
+    "score": ([], "the following arguments are required: FILE"),
+    "cards": (["--jsn"], "unrecognized arguments: '--jsn'"),
+    "check-config": (["a", "b"], "unrecognized arguments: 'b'"),
+    "check-store": (["--json", "a", "b"], "unrecognized arguments: 'b'"),
+    "screens": (["--scale", "0"], "argument --scale: expected a whole number 1–8, got '0'"),
+    "demo": (["--players", "6"], "argument --players: expected a whole number 2–5, got '6'"),
+    "sim": (["--pace", "x"], "argument --pace: expected seconds 0–60, got 'x'"),
+    "bench": (["--presses", "0"], "argument --presses: expected a whole number 1 or more, got '0'"),
+    "run": ([], "the following arguments are required: --config"),
+}
+
+
+def test_version_prints_the_installed_packages_version_on_stdout(tmp_path):
+    from importlib.metadata import version
+
+    result = _run(tmp_path, "--version")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == f"companion {version('elgrande-companion')}\n"
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_goes_to_stdout_with_exit_0(command, capsys):
+    with pytest.raises(SystemExit) as ended:
+        main([command, "--help"] if command else ["--help"])
+    out, err = capsys.readouterr()
+    assert ended.value.code == 0 and err == ""
+    assert out.startswith(f"usage: companion {command}".rstrip())
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_mistake_in_the_arguments_is_one_line_on_stderr_with_exit_2(command, capsys):
+    args, said = BAD[command]
+    with pytest.raises(SystemExit) as ended:
+        main([command, *args])
+    out, err = capsys.readouterr()
+    assert ended.value.code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert line == f"companion {command}: {said} (`companion {command} --help` lists the options)"
+
+
+def test_arguments_that_are_shown_back_are_escaped(capsys):
+    with pytest.raises(SystemExit):
+        main(["cards", "\x1b]0;title\x07"])
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b]0;title\\x07" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "ends"),
+    [
+        (("--version",), "by SIGPIPE"),
+        (("cards",), "by SIGPIPE"),
+        (("cards", "--json"), "by SIGPIPE"),
+        (("--help",), "as done"),  # argparse drops what it could not print, and exits 0
+        (("demo", "--help"), "as done"),
+    ],
+)
+def test_a_reader_gone_before_the_first_line_ends_it_quietly(tmp_path, args, ends):
+    """As `companion cards | true`: the pipe is closed before anything is written."""
+    read, write = os.pipe()
+    os.close(read)
+    command, env = _command(*args)
+    try:
+        done = subprocess.run(
+            command, cwd=tmp_path, env=env, stdout=write, stderr=subprocess.PIPE, timeout=60
+        )
+    finally:
+        os.close(write)
+    assert done.stderr == b""
+    if ends == "as done":
+        assert done.returncode == 0
+    else:  # 141 in a shell
+        assert done.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE)
+
+
+def test_a_command_run_in_process_leaves_the_sigpipe_handler_as_it_found_it(capsys):
+    """`main` ends a piped command as `cat` does, by SIGPIPE; a caller in the same process (a
+    test whose web server writes to a phone gone away) must not be killed by it afterwards."""
+    import signal
+
+    from companion.cli import main
+
+    before = signal.getsignal(signal.SIGPIPE)
+    assert main(["cards"]) == 0
+    assert signal.getsignal(signal.SIGPIPE) == before
+    capsys.readouterr()

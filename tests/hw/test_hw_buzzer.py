@@ -53,6 +53,23 @@ def test_cue_plays_its_notes_with_rests(buzzer):
     assert [s for _, s, _ in buzzer.seen] == [0.5, 0, 0.5]  # the rest is silent
 
 
+def test_a_cues_notes_are_worked_out_once_and_play_each_time(buzzer, monkeypatch):
+    import hw.buzzer
+
+    asked: list[str] = []
+
+    def counting(name: str, mid_tone: str):
+        asked.append(name)
+        return cue_notes(name, mid_tone)
+
+    monkeypatch.setattr(hw.buzzer, "cue_notes", counting)
+    buzzer.cue("reveal")
+    buzzer.cue("reveal")
+    assert buzzer.wait_idle(5)
+    assert asked == ["reveal"]
+    assert buzzer.played == [("A4", 0.08), ("C#5", 0.08), ("E5", 0.12)] * 2
+
+
 def test_out_of_range_note_is_refused_before_anything_plays(buzzer):
     with pytest.raises(ValueError, match="outside this buzzer's range A4–A6"):
         buzzer.play([("A5", 0.1), ("C2", 0.1)])

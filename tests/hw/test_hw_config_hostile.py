@@ -266,9 +266,9 @@ def test_control_characters_in_keys_and_values_are_escaped(tmp_path, capsys):
     lines = refused(path, capsys)
     assert lines == [
         f'{path}: "\\u001B]0;retitled\\u0007": unknown key; accepted here: backend, buses, mux, '
-        "input, display, matrix, speaker, buzzer, players",
+        "input, display, matrix, speaker, buzzer, players, web",
         f'{path}: "a\\nOK: forged": unknown key; accepted here: backend, buses, mux, input, '
-        "display, matrix, speaker, buzzer, players",
+        "display, matrix, speaker, buzzer, players, web",
         f'{path}: backend: "pi\\nOK: all fine" is not accepted; accepted: "auto", "mock", "pi"',
     ]
 

@@ -313,7 +313,9 @@ def test_a_tiny_disk_freed_mid_game_catches_up_and_leaves_no_half_built_store(tm
         clock = VirtualClock(0.0)
         store = open_resilient(path, clock=clock, retry_after_s=1.0)
         assert not store.saving and "disk full" in store.message
-        assert sorted(p.name for p in mount.iterdir()) == ["fill"]  # nothing half built
+        # Nothing half built: only the (empty) lock file that keeps other processes off it.
+        assert sorted(p.name for p in mount.iterdir()) == ["fill", "game.db.lock"]
+        assert (mount / "game.db.lock").stat().st_size == 0  # no room even for its pid
         fill.write_bytes(bytes(128 * 1024))  # some room back, not much
         clock.now += 1
         store.start(HEADER)

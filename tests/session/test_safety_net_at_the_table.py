@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from loop_testing import Notes, ScriptedQueue
 from store_table_testing import stop
 from table_testing import Table
 from test_resilient_store import tmpfs
 
+from companion.app.loop import run_loop
 from companion.session.journal import journal_path
 from companion.session.resilient import ResilientStore, open_resilient
 from companion.session.sqlite_readonly import inspect
@@ -115,6 +117,34 @@ def test_a_disk_that_heals_gets_the_whole_game_as_the_one_game_it_holds(tmp_path
         stop(again)
     found = inspect(path, SqliteStore.closed(path))
     assert [entries for _, _, entries in found.games] == [len(played)]
+
+
+def test_a_disk_freed_after_the_last_decision_is_caught_up_by_the_loop_without_another(tmp_path):
+    """The disk fails during a game's last decisions and is freed after the last one: the
+    loop's 30 s upkeep tries it again, so the decisions are saved though none follows."""
+    path = tmp_path / "game.db"
+    disk: dict[str, Any] = {}
+    table = _on_clock(lambda now: open_resilient(path, durable=_flaky(disk), clock=now))
+    try:
+        table.press("red", "select")  # the game starts, on disk
+        table.press("yellow", "select")  # a first decision on disk
+        disk["broken"] = True
+        table.press("red", "select")  # the "last" decision: not saved
+        assert table.app.main_ui().alerts[0] == f"NOT SAVED: disk error at {path}"
+        disk["broken"] = False  # freed; no decision follows
+        # Idle: the loop wakes for the pages that turn (every 4 s) until its 30 s upkeep.
+        events = ScriptedQueue(table.clock, [(0, None)] * 10)
+        run_loop(table.app, events, Notes(None), clock=table.clock)
+        assert table.app.store.saving, table.app.store.message
+        assert not any("NOT SAVED" in a for a in table.app.main_ui().alerts)
+        played = list(table.session.entries)
+    finally:
+        stop(table)
+    stored = SqliteStore(path)
+    try:
+        assert stored.load()[1] == played and len(played) == 2
+    finally:
+        stored.close()
 
 
 def _refused_entry(path: Path) -> None:

@@ -15,6 +15,7 @@ import pytest
         "companion.session.sqlite_disk",
         "companion.session.replay",
         "companion.session.resilient",
+        "companion.session.store_lock",
         "companion.session.session",
         "companion.session.views",
     ],

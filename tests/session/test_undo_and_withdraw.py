@@ -124,6 +124,7 @@ def test_an_undo_is_refused_past_a_reveal_or_a_scoring_and_once_the_game_is_over
         said |= {s.undo_refusal(q) for q in s.players}
     past = {why for why in said if why and "past" in why}
     assert past == {
-        f"it cannot be taken back past the {what}" for what in ("bids", "discard", "castillo discs")
+        f"it cannot be taken back past the {what}"
+        for what in ("bids", "discard", "discs", "castillo discs")
     }
     assert s.undo_refusal("red") == "the game is over"

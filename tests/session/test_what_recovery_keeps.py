@@ -109,7 +109,7 @@ def test_a_journal_of_an_earlier_game_is_not_used():
     assert (merged.game, merged.header, _kept(merged)) == (2, OTHER, ([1, 2], 2, 0))
     assert merged.problems == ["the journal does not hold the latest game"]
     empty = Found(exists=True)  # a journal holding no game at all
-    assert merge(_file(2), empty, _none).problems == ["the journal does not hold the latest game"]
+    assert merge(_file(2), empty, _none).problems == ["the journal holds no game"]
 
 
 def test_a_file_that_lost_the_latest_games_start_is_replaced_by_the_journals_game():
@@ -151,14 +151,46 @@ def test_a_journal_that_ends_before_the_file_is_said():
     assert bad.problems == ["1 line(s) of the journal failed their checksum"]
 
 
-def test_a_journal_whose_game_line_failed_its_checksum_is_not_used():
-    journal = Found(1, None, {i: _e(i) for i in (1, 2, 3)}, 1, exists=True)
-    merged = merge(_file(2), journal, _none)
-    assert _kept(merged) == ([1, 2], 2, 0)
+def test_a_journal_whose_header_line_was_lost_keeps_its_entries_under_the_files_header():
+    """Both damaged: the file ended at 2, the journal lost only its header line; its entries
+    still name their game, the file's header is that game's, so every entry is kept."""
+    journal = Found(1, None, {i: _e(i) for i in range(1, 6)}, 1, exists=True)
+    merged = merge(_file(2, problem="entry 3 cannot be read"), journal, _none)
+    assert _kept(merged) == ([1, 2, 3, 4, 5], 2, 3)
+    assert (merged.game, merged.header) == (1, HEADER)
     assert merged.problems == [
+        "entry 3 cannot be read",
         "1 line(s) of the journal failed their checksum",
-        "the journal does not hold the latest game",
+        "the journal's header line was lost; game.db's was used",
     ]
+
+
+def test_a_journal_that_lost_the_header_of_a_game_the_file_lacks_is_said_as_such():
+    later = Found(2, None, {i: _e(i) for i in (1, 2, 3)}, 1, exists=True)
+    merged = merge(_file(2), later, _none)
+    assert _kept(merged) == ([1, 2], 2, 0)
+    assert merged.problems[-1] == (
+        "the journal's game 2 lost its header line: its entries cannot be replayed"
+    )
+    earlier = merge(_file(2, game=3), later, _none)
+    assert earlier.problems[-1] == "the journal does not hold the latest game"
+    unreadable = merge(_file(2), Found(bad_lines=4, exists=True), _none)
+    assert unreadable.problems[-1] == "the journal holds no game it can prove"
+
+
+def test_a_files_damaged_header_row_is_proved_by_the_journals_and_its_rows_kept():
+    """Both damaged: the file's game row failed its checksum and the journal ends at 3; the
+    file's rows are proved through their chain from the journal's header."""
+    file = FromFile(1, None, [], "game 1's header failed its checksum", False)
+    merged = merge(file, _journal(range(1, 4)), _rows(set(range(1, 8))))
+    assert _kept(merged) == ([1, 2, 3, 4, 5, 6, 7], 7, 0)
+    assert merged.header == HEADER
+    assert merged.problems == [
+        "game 1's header failed its checksum",
+        "the journal ended at entry 3",
+    ]
+    forged = merge(file, _journal(range(1, 4), header=OTHER), _rows(set(range(1, 8))))
+    assert _kept(forged) == ([1, 2, 3], 0, 3)  # rows chained to another header prove nothing
 
 
 def test_a_problem_whose_words_hold_a_semicolon_is_said_as_one_on_the_main_display(tmp_path):

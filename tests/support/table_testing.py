@@ -28,12 +28,17 @@ class Table:
         seed: int = 1,
         store=None,
         hardware=None,  # a HardwareConfig built by the test, instead of `config`
+        game: str | None = None,  # another game than El Grande, with its default options
         **options,
     ) -> None:
         hardware = hardware or load_app_config(None, config)[0]
         self.clock = VirtualClock()
         self.hw = build_hardware(hardware, backend=MockBackend(), clock=self.clock, start=False)
-        defaults = TableDefaults(TableOptions(**options), tuple(seats) if seats else None)
+        played = tuple(seats) if seats else None
+        if game is None:
+            defaults = TableDefaults(TableOptions(**options), played)
+        else:
+            defaults = TableDefaults(None, played, game)
         self.app = TableApp(self.hw, defaults, seed=seed, store=store)
         self.presser = Presser(self.hw, self.clock)
 

@@ -1,0 +1,97 @@
+"use strict";
+// A seat's private pad: its choices as big targets. The seat is the one this phone was paired
+// to (its cookie); every tap carries the mark of the page it was made on, and a tap on a page
+// the game has moved past is refused ("the game moved on"), then the page shows the state now.
+let me = null, board = null, places = {}, busy = false;
+function say(text, good) {
+  const m = $("message");
+  m.textContent = text; m.className = "message " + (good ? "good" : "bad");
+}
+async function send(url, body, label) {
+  if (busy || !me) return;
+  busy = true;
+  const r = await post(url, Object.assign({mark: me.mark}, body)).catch(() => ({ok: false, data: {error: "no connection: try again"}}));
+  busy = false;
+  if (r.ok) { say(label ? `✓ ${label}` : "✓ done", true); if (navigator.vibrate) navigator.vibrate(40); }
+  else if (r.status === 401) unpaired();
+  else say(r.data.error || "refused", false);
+}
+function unpaired() { $("unpaired").hidden = false; me = null; draw(); }
+function draw() {
+  const seat = me ? me.seat : "";
+  $("seat").textContent = seat ? seat.toUpperCase() : "Not paired";
+  $("seat").style.color = COLOURS[seat] || "";
+  if (!me) { for (const id of ["hand", "map", "choices"]) clear($(id)); return; }
+  $("title").textContent = heading();
+  $("notice").hidden = !me.notice; $("notice").textContent = me.notice || "";
+  $("sealed").hidden = !me.sealed; $("sealed").textContent = me.sealed ? `Entered, sealed: ${me.sealed}` : "";
+  const bidding = me.options.some((o) => o.kind === "bid" || o.kind === "bid_group");
+  $("hand").hidden = !(me.hand.length || bidding);  // a game with no hand shows none
+  drawHand(bidding);
+  drawNumber();
+  const onMap = me.options.filter((o) => o.area);
+  drawMap($("map"), board && board.game, places, (box, id) => {
+    const here = onMap.filter((o) => o.area === id);
+    if (!here.length) return;
+    box.classList.add("tappable");
+    box.setAttribute("role", "button");
+    box.addEventListener("click", () => {
+      if (here.length === 1) send("/s/choose", {index: here[0].i}, here[0].label);
+      else showChoices(here);
+    });
+  });
+  const ledger = board && board.game && board.game.page === "ledger";  // no board to mirror
+  $("map").hidden = ledger || (!onMap.length && !(board && board.game));
+  showChoices(me.number ? [] : me.options.filter((o) => !o.area && o.kind !== "bid" && o.kind !== "bid_group"));
+  $("next").hidden = !me.next;
+  $("own").textContent = me.hand.length ? `Your Castillo caballeros: ${me.castillo}` : "";
+}
+// A count to enter: a number field with its rule, one tap on Enter.
+function drawNumber() {
+  const box = clear($("number"));
+  const n = me.number;
+  box.hidden = !n;
+  if (!n) return;
+  const field = el("input", {type: "number", inputmode: "numeric", min: String(n.low), max: String(n.high), value: String(n.default), id: "value", "aria-label": n.label});
+  const enter = el("button", {class: "big", id: "enter"}, "Enter");
+  enter.addEventListener("click", () => {
+    const v = Number(field.value);
+    if (!Number.isInteger(v) || v < n.low || v > n.high) { say(`${n.label}: a whole number from ${n.low} to ${n.high}`, false); return; }
+    send("/s/choose", {index: v - n.low}, `${n.label} ${v}`);
+  });
+  box.append(el("label", {for: "value"}, el("strong", {}, n.label), el("span", {}, n.prompt)), field, enter);
+}
+// The pad's own words are for three buttons; a phone says what a tap does.
+function heading() {
+  if (me.options.length) return me.title;
+  if (me.sealed) return "Sealed. The others are still choosing.";
+  if (me.next) return me.title.replace("● yes", "tap Next").replace("● next", "tap Next");
+  const dec = board && board.game && board.game.decision;
+  return dec && dec.waiting.length ? `Waiting for ${dec.waiting.join(", ")}` : "Waiting";
+}
+function drawHand(bidding) {
+  const hand = clear($("hand"));
+  for (let n = 1; n <= 13; n++) {
+    const held = me.hand.includes(n);
+    const b = el("button", {class: "card" + (held ? "" : " played"), "data-card": String(n)}, String(n));
+    b.disabled = !(held && bidding);
+    b.addEventListener("click", () => send("/s/choose", {card: n}, `power card ${n}`));
+    hand.append(b);
+  }
+}
+function showChoices(options) {
+  const box = clear($("choices"));
+  for (const o of options) {
+    const b = el("button", {class: "choice", "data-kind": o.kind}, el("strong", {}, o.label), o.text ? el("span", {}, o.text) : null);
+    b.addEventListener("click", () => send("/s/choose", {index: o.i}, o.label));
+    box.append(b);
+  }
+}
+$("hold").addEventListener("click", () => send("/s/hold", {}, "taken back"));
+$("next").addEventListener("click", () => send("/s/next", {}, "next"));
+async function check() {
+  const r = await fetch("/s/state", {credentials: "same-origin"}).catch(() => null);
+  if (r && r.status === 401) unpaired();
+}
+live("/s/events", (d) => { $("unpaired").hidden = true; me = d; draw(); }, check);
+live("/events", (d) => { board = d; places = d.places; if (me) draw(); });

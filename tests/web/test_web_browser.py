@@ -1,0 +1,136 @@
+"""A TV and phones in a real browser (Debian's Chromium through Playwright), against a table
+whose web server binds 127.0.0.1 only."""
+
+import pytest
+from browser_testing import (
+    ARGS,
+    CHROMIUM,
+    PHONE,
+    TV,
+    act,
+    have_chromium,
+    pair_phone,
+    state,
+    wait_until,
+)
+from web_testing import WebTable
+
+pytestmark = pytest.mark.skipif(
+    not have_chromium(), reason=f"needs {CHROMIUM} (.ci/run installs it)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def duo(tmp_path):
+    t = WebTable(seats=("red", "blue"), pairings=tmp_path / "phones.json")
+    t.start_game()
+    yield t
+    t.close()
+
+
+def test_a_tv_and_two_phones_play_to_a_castillo_disc_and_the_board_never_shows_a_secret(
+    browser, duo
+):
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(f"{duo.origin}/")
+    phones = {"red": pair_phone(browser, duo, "red"), "blue": pair_phone(browser, duo, "blue")}
+    secrets_seen, disc, revealed, announced = set(), None, False, False
+    for _ in range(300):
+        moved = False
+        for seat, page in phones.items():
+            if act(page, high=seat == "blue"):
+                moved = True
+            me = state(page)
+            if me and me["sealed"]:
+                secrets_seen.add(me["sealed"])
+                disc = disc or (me["sealed"] if me["sealed"].startswith("disc") else None)
+                shown = tv.inner_text("body")
+                assert me["sealed"] not in shown, "a sealed choice reached the board page"
+            elif disc and me and not any(o["kind"] == "disc" for o in me["options"]):
+                revealed = True
+        announced = announced or tv.locator("#announce").is_visible()
+        if disc and revealed:
+            break
+        if not moved:
+            tv.wait_for_timeout(50)
+    assert disc is not None and revealed, "no Castillo disc was set and revealed"
+    assert announced, "the board page never showed a scoring's announcement"
+    assert any(s.startswith("power") for s in secrets_seen)
+    assert "Round" in tv.inner_text("header")
+
+
+def test_a_phone_taken_offline_mid_bid_comes_back_to_its_seat_with_its_choice(browser, duo):
+    red = pair_phone(browser, duo, "red")
+    blue = pair_phone(browser, duo, "blue")
+    red.click("button.card[data-card='5']")
+    red.wait_for_selector("text=Entered, sealed: power 5")
+    red.context.set_offline(True)
+    red.wait_for_timeout(500)
+    red.context.set_offline(False)
+    red.reload()
+    red.wait_for_selector("text=Entered, sealed: power 5")
+    assert red.inner_text("#seat") == "RED"
+    blue.click("button.card[data-card='9']")
+    # Both bids are in: the reveal reaches the phone that was away, on the same seat.
+    red.wait_for_selector("button.card.played[data-card='5']")
+    assert duo.app.view.bids == {"red": 5, "blue": 9}
+
+
+def test_a_revoked_phone_is_refused(browser, duo):
+    red = pair_phone(browser, duo, "red")
+    assert duo.web.revoke("red")
+    red.wait_for_selector("#unpaired", state="visible")
+    assert red.inner_text("#seat") == "Not paired"
+    tap = "() => post('/s/choose', {mark: 1, card: 3}).then(r => r.status)"
+    assert red.evaluate(tap) == 401
+    red.reload()
+    red.wait_for_selector("#unpaired", state="visible")
+    wait_until(lambda: duo.app.session.seat_view("red").sealed_choice is None)
+
+
+def test_a_second_claim_on_a_paired_seat_is_refused(browser, duo):
+    pair_phone(browser, duo, "red")
+    second = browser.new_context(**PHONE).new_page()
+    offer = duo.web.offer("red")
+    second.goto(f"{duo.origin}/j/{offer.code}")
+    second.click("text=Take this seat")
+    second.wait_for_selector("#message:has-text('revoke')")
+    assert "already has a phone" in second.inner_text("#message")
+    second.goto(f"{duo.origin}/pad")
+    second.wait_for_selector("#unpaired", state="visible")
+
+
+def test_a_phone_enters_a_count_in_a_number_field_and_the_board_says_who_is_still_entering(
+    browser, tmp_path
+):
+    table = WebTable(seats=("red", "blue"), pairings=tmp_path / "phones.json", game="castell")
+    try:
+        table.start_game()
+        tv = browser.new_context(**TV).new_page()
+        tv.goto(f"{table.origin}/")
+        red = pair_phone(browser, table, "red")
+        assert red.is_hidden("#hand") and red.is_hidden("#map")  # no cards, no El Grande map
+        red.fill("#value", "31")  # above the highest tower: refused on the page, nothing sent
+        red.click("#enter")
+        assert "from 0 to 30" in red.inner_text("#message")
+        red.fill("#value", "9")
+        red.click("#enter")
+        wait_until(lambda: "Tower score 9" in red.inner_text("#message"))
+        wait_until(lambda: "entering…" in tv.inner_text("#scores"))
+        rows = tv.inner_text("#scores").splitlines()  # "redphone\t0\t": red's phone is paired
+        assert rows[1].startswith("red") and "entering" not in rows[1]
+        assert rows[2].startswith("blue") and rows[2].endswith("entering…")
+        assert tv.is_hidden("#map")  # no El Grande map for a game that keeps a ledger
+        assert table.app.session.state.steps[-1].values["red"] == {"tower": 9}
+    finally:
+        table.close()

@@ -1,0 +1,40 @@
+"""A seat played by phone only: the board page and the main display say when it must decide
+and its phone is away, and stop saying so once the phone is back."""
+
+import json
+import threading
+
+from web_testing import WebTable, first_event
+
+
+def _offline(table):
+    return json.loads(first_event(table, "/events"))["offline"]
+
+
+def test_a_phone_only_seat_that_must_decide_without_its_phone_is_named_offline():
+    table = WebTable(phone_only=frozenset({"red"}))
+    try:
+        table.start_game()
+        table.hw.events.join()
+        assert _offline(table) == ["red"]
+        assert "red's phone is offline" in table.app.main_ui().alerts
+        token = table.pair("red")
+        opened = threading.Event()
+        holder = threading.Thread(
+            target=lambda: (first_event(table, "/s/events", token), opened.set())
+        )
+        holder.start()
+        opened.wait(10)
+        # While its stream is open the seat is not offline (the stream above has just closed,
+        # and a phone that reloads is given a while before the board says so).
+        assert _offline(table) == []
+        table.hw.events.join()
+        assert not any("phone is offline" in a for a in table.app.main_ui().alerts)
+        holder.join(10)
+    finally:
+        table.close()
+
+
+def test_a_seat_with_a_pad_is_never_named_offline(table):
+    table.start_game()
+    assert _offline(table) == []
