@@ -108,7 +108,7 @@ def _to_a_card_secret(table: Table) -> None:
         acts = [a for a in legal if a.kind == "act" and s.state.taken.get(p) in DISC_CARDS]
         s.decide(p, next(iter([*wanted, *acts]), None) or bots[p].choose(s.state, p))
         table.app.refresh()
-    pytest.skip("no card secret asked of red and blue in this game")
+    raise AssertionError("no card secret asked of red and blue in this game")
 
 
 DISC_CARDS = ("2f", "2g", "4e", "4g")
