@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import sys
+from collections.abc import Callable
 
 from companion.app.config import load_app_config
 from companion.app.setup import TableDefaults
@@ -23,10 +24,38 @@ from hw.backend import MockBackend
 from hw.hardware import build_hardware
 
 BREAKS = ("round", "turn", "general_scoring")  # events where one count stops, the next starts
+HOLD_FROM = 3  # steps in a row from which a person holds ◀ or ▶ (it repeats) rather than taps
 
 
-def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]]:
-    """Presses of each turn, and each round's other presses, in one bot game."""
+def taps(buttons: list[str]) -> int:
+    """Every ◀ ▶ ● a press."""
+    return len(buttons)
+
+
+def with_holds(buttons: list[str]) -> int:
+    """A person's presses: HOLD_FROM or more steps the same way are one held ◀ or ▶.
+
+    >>> with_holds(["right", "right", "right", "select"]), with_holds(["left", "left", "select"])
+    (2, 3)
+    """
+    count, run, last = 0, 0, ""
+    for b in [*buttons, ""]:
+        if b == last and b in ("left", "right"):
+            run += 1
+            continue
+        if last in ("left", "right"):
+            count += 1 if run >= HOLD_FROM else run
+        elif last:
+            count += 1
+        last, run = b, 1
+    return count
+
+
+def count_game(
+    players: int, seed: int, deck: str, cost: Callable[[list[str]], int] = taps
+) -> tuple[list[int], list[int], list[int]]:
+    """Presses of each turn, each round's other presses, and each player's bid (their presses
+    in a round's bidding, from its first press to the sealed or open card), in one bot game."""
     hardware, table = load_app_config(None, "pi.toml")
     seats = tuple(hardware.players)[:players]
     clock = VirtualClock()
@@ -37,16 +66,22 @@ def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]
         driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events, sync=True)
         turns: list[int] = []
         rounds: list[int] = []
+        bids: dict[tuple[int, str], int] = {}
         phase, count, seen = "", 0, 0
         while True:
             planned = driver.plan()
             if planned is None:
                 break
             player, buttons = planned
+            session = app.session
+            step = session.state.steps[-1] if session and session.state.steps else None
+            if step is not None and getattr(step, "kind", "") == "bid":
+                key = (session.state.round, player)
+                bids[key] = bids.get(key, 0) + cost(buttons)
             for button in buttons:
                 driver.press(player, button)
             drain(app, hw.events)
-            count += len(buttons)
+            count += cost(buttons)
             events = app.session.events if app.session is not None else []
             for ev in events[seen:]:
                 if ev["kind"] in BREAKS:
@@ -58,7 +93,7 @@ def count_game(players: int, seed: int, deck: str) -> tuple[list[int], list[int]
             seen = len(events)
         if phase == "turn":
             turns.append(count)
-        return turns, rounds
+        return turns, rounds, list(bids.values())
     finally:
         hw.close()
 
@@ -68,18 +103,22 @@ def p90(values: list[float]) -> float:
 
 
 def main(games: int = 8) -> None:
-    for deck in ("shuffled", "physical"):
+    for deck, cost in (("shuffled", taps), ("physical", taps), ("shuffled", with_holds)):
+        how = "taps" if cost is taps else f"a hold from {HOLD_FROM} steps"
         turns: list[int] = []
         rounds: list[int] = []
+        bids: list[int] = []
         for seed in range(1, games + 1):
-            t, r = count_game(2 + seed % 4, seed, deck)
+            t, r, b = count_game(2 + seed % 4, seed, deck, cost)
             turns += t
             rounds += r
+            bids += b
         print(
-            f"deck = {deck:>8}: presses per turn median {statistics.median(turns):g}, "
+            f"deck = {deck:>8}, {how}: presses per turn median {statistics.median(turns):g}, "
             f"p90 {p90(turns):g} ({len(turns)} turns); outside the turns a round costs the "
             f"table {statistics.mean(rounds):.1f} presses on average "
-            f"(median {statistics.median(rounds):.1f}, p90 {p90(rounds):.1f}; {games} games)"
+            f"(median {statistics.median(rounds):.1f}, p90 {p90(rounds):.1f}; {games} games); "
+            f"a bid: median {statistics.median(bids):g}, p90 {p90(bids):g} ({len(bids)} bids)"
         )
 
 

@@ -173,6 +173,15 @@ def drawn(monkeypatch):
         return real(draw, xy, text, fill, max_width)
 
     monkeypatch.setattr(canvas_module, "draw_text", record)
+    from companion.screens import game_page
+
+    real_big = game_page.draw_big
+
+    def record_big(draw, xy, text, fill, max_width):  # the headline, at twice the size
+        texts.append(fit(text, max_width // 2))
+        return real_big(draw, xy, text, fill, max_width)
+
+    monkeypatch.setattr(game_page, "draw_big", record_big)
     return texts
 
 

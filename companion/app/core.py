@@ -59,6 +59,9 @@ class TableCore:
         self.menus: dict[str, MenuState | NumberMenu] = {}
         self._menu_keys: dict[str, tuple[Any, ...]] = {}
         self.last_pick: dict[str, Action] = {}
+        # The last player to seal in a sealed step takes a last look before their ● reveals
+        # every choice (it can no longer be withdrawn): the choice they pressed ● on, per pad.
+        self.last_look: dict[str, Action] = {}
         self.held: dict[str, int] = {}  # per pad: repeats in a row of a held ◀ or ▶
         self.privacy: str | None = None  # who looks at the main display's private page
         self.public_note = ""
@@ -98,22 +101,26 @@ class TableCore:
         return self.hw.pads[p].display is not None or p in self.hw.config.web.phone_only
 
     def menu(self, p: str) -> MenuState | NumberMenu:
-        """The player's menu over their legal choices; rebuilt when the choices change. A number
-        asked in an open entry is a stepper (`NumberMenu`) rather than a list."""
+        """The player's menu over their legal choices. It belongs to that seat: it is rebuilt
+        only when the seat's own choices change (never for another seat's decision, a bot's, a
+        page turning or an alert), and then its cursor stays on the same choice while that
+        choice is still legal. A number asked in an open entry is a stepper (`NumberMenu`)."""
         s = self.s
         known = self._menu_keys.get(p)
         if known is not None and known[0] == s.stamp and p in self.menus:
             return self.menus[p]  # the state is the one the menu was last checked against
         seat = self.seat(p)
         actions = list(seat.options)
-        key = (len(s.applied), tuple(actions))
-        if known is None or known[1] != key or p not in self.menus:
+        key = (seat.number, tuple(actions))
+        old = self.menus.get(p)
+        if known is None or known[1] != key or old is None:
             if seat.number is not None:
                 self.menus[p] = NumberMenu(seat.number)
                 self._menu_keys[p] = (s.stamp, key)
                 return self.menus[p]
             menu = MenuState(actions, s.label)
-            start = likeliest(actions, self.last_pick.get(p))
+            under = old.current() if isinstance(old, MenuState) else None
+            start = under if under in actions else likeliest(actions, self.last_pick.get(p))
             if start is not None:
                 menu.point_at(start)
             self.menus[p] = menu
@@ -158,6 +165,7 @@ class TableCore:
     def to_setup(self) -> None:
         self.screen.leave(self.session)  # the game the store still holds
         self.session, self.menus, self._menu_keys, self.last_pick = None, {}, {}, {}
+        self.last_look = {}
         # A new game opens in the language the table played in.
         again = dataclasses.replace(self.defaults, language=self.setup.language)
         self.setup = SetupScreen(self.pads, again, phones=self.outlet is not None)
@@ -206,10 +214,25 @@ class TableCore:
         not_saved = self.store.message  # the safety net's "NOT SAVED: disk full at …"
         if not_saved:
             alerts.append(not_saved)
-        resumed_only = self.session is not None and len(self.s.entries) == self.resumed_at
-        if self.damage and self.mode != Mode.RESUMED and resumed_only:
+        if self.damage and self.mode != Mode.RESUMED and not self._played_on():
             alerts.append("saved game was damaged: resumed before it")
         return tuple(alerts)
+
+    def _played_on(self) -> bool:
+        """Has play gone on in public since the resume? A choice in a sealed step is not
+        public (nor its withdrawal): it must not clear an alert, or the table would see that
+        a sealing player pressed ● rather than ◀ ▶."""
+        if self.session is None:
+            return True  # no game on: nothing to say of one
+        s = self.s
+        if any(e.kind == "undo" for e in s.entries[self.resumed_at :]):
+            return True
+        for applied in reversed(s.applied):
+            if applied.seq <= self.resumed_at:
+                return False
+            if not applied.secret:
+                return True
+        return False
 
     def all_alerts(self) -> tuple[str, ...]:
         return (*self.store_alerts(), *self.alerts.values())

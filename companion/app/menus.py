@@ -80,17 +80,27 @@ class MenuState:
 def likeliest(actions: list[Action], last: Action | None) -> Action | None:
     """Where the cursor starts: the same choice as last time (another caballero into the same
     region), else the engine's first offer (most caballeros to take, the first area); once the
-    allowance is used up the engine offers little more than "done", which is then first."""
+    allowance is used up the engine offers little more than "done", which is then first; a
+    power card or a disc's region starts in the middle (`MIDDLE_KINDS`)."""
     if not actions:
         return None
     if last is not None and last in actions:
         return last
-    if last is not None and last.kind == "matches":  # a board page matched: on to the next
+    if last is not None and last.kind in ("matches", "fix_to"):
+        # A board page matched: on to the next; a page fixed: back to it, to look again.
         return next((a for a in actions if a.kind == "matches"), actions[0])
     finishing = [a for a in actions if a.kind in ("stop_placing", "end_turn", "done")]
     if finishing and len(actions) == len(finishing):
         return finishing[0]
+    alike = [a for a in actions if a.kind != "back"]
+    if alike and {a.kind for a in alike} <= MIDDLE_KINDS:
+        return alike[(len(alike) - 1) // 2]
     return actions[0]
+
+
+# Choices none of which is likelier than another (a power card, a disc's region): the cursor
+# starts in the middle of the list, so that none is more than half of it away (◀ ▶ wrap).
+MIDDLE_KINDS = frozenset({"bid", "disc"})
 
 
 # A held ◀ or ▶ repeats; the longer it is held, the bigger each step: (repeats so far, step).

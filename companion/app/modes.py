@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 
+from companion.app.board_check import board_check_ui, board_page_count
 from companion.app.core import TableCore
 from companion.app.feed import end_announcement, say_page
 from companion.app.ledger import ledger_ui
@@ -19,13 +20,10 @@ from companion.app.menus import NumberMenu
 from companion.app.mode import Mode
 from companion.app.phones import Phones
 from companion.app.privacy import blind_and_private, privacy_ui
-from companion.elgrande.data import game_data
-from companion.elgrande.scoring_steps import check_pages
 from companion.elgrande.sentences import localize
 from companion.i18n import _, ngettext
 from companion.kit.moves import RuleError
 from companion.screens import MainUI, PadMenu
-from companion.screens.board_page import board_page
 from companion.screens.legacy_text import tiny_wrap
 from companion.screens.names import card_text
 from companion.screens.pages import announce_footer
@@ -224,7 +222,7 @@ class Game(TableMode):
             return privacy_ui(t, t.privacy, alerts)
         if t.s.game.info.page == "ledger":
             return ledger_ui(t.view, t.public_note, alerts, t.hw.display.size[0])
-        checked = _board_check(t, alerts)
+        checked = board_check_ui(t, alerts)
         if checked is not None:
             return checked
         lines: tuple[str, ...] = ()
@@ -261,44 +259,44 @@ class Game(TableMode):
         if seat.number is not None:  # a count to enter: its rule in full below the stepper
             menu = t.menu(p)
             return PadMenu(p, seat.number.label, menu.entries(), 0, True, "", seat.number.prompt)
+        look = t.last_look.get(p)
+        if look is not None and seat.options:
+            note = "◀ ▶ back to the choices"
+            return PadMenu(p, "Last: ● reveals", (t.s.label(look),), 0, True, note)
         if seat.options:
             menu = t.menu(p)
             decision = t.view.decision
             assert decision is not None  # the seat has options
             notice = seat.notice or ""
             text = card_text(menu.current()) or ""  # what the card under the cursor does
-            return PadMenu(p, decision.prompt, menu.entries(), menu.cursor, True, notice, text)
+            count = board_page_count(t, menu.current()) if decision.kind == "correct" else None
+            return PadMenu(
+                p, decision.prompt, menu.entries(), menu.cursor, True, notice, text, count=count
+            )
         if seat.sealed_choice is not None:
             # One row of the big font on a 128 px pad: a longer title goes to the small print,
-            # which has no ● (it drew "hold ? to withdraw"). The note below is the choice.
-            return PadMenu(p, _("Hold ● to withdraw"), (), 0, False, seat.sealed_choice)
+            # which has no ● (it drew "hold ? to withdraw"). The note below is the choice. No
+            # key is offered that does nothing: while a clashed choice is made again, no
+            # sealed choice may be withdrawn.
+            may = t.s.withdraw_refusal(p) is None
+            title = _("Hold ● to withdraw") if may else _("Sealed: waiting")
+            return PadMenu(p, title, (), 0, False, seat.sealed_choice)
         # The same words whoever is deciding (the LED and the main display say who): handing the
         # turn on then redraws only the pads of the players it passes between, not every pad,
         # each frame ≈ 23 ms over I²C on the table.
         return PadMenu(p, _("Waiting: see main display"), (), 0, False)
 
     def lit(self, t: TableCore) -> set[str]:
-        return set(_waiting(t)) if t.session is not None else set()
-
-
-def _board_check(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
-    """Before a general scoring: the device's board at the place under the decider's cursor
-    ("… matches", "fix …"), for the table to compare with the real one."""
-    view = t.view
-    decision = view.decision
-    if decision is None or decision.kind != "correct" or not decision.waiting:
-        return None
-    action = t.menu(decision.waiting[0]).current()
-    if action is None or action.kind not in ("matches", "fix_from"):
-        return None
-    place = str(action.target)
-    pages = check_pages(game_data().regions, bool(view.scoreboards))
-    if place not in pages:
-        return None
-    # A hidden Castillo's page says how many caballeros it holds, never whose.
-    title, lines = board_page(view.to_json(), place, pages.index(place) + 1, len(pages))
-    footer = _("● it matches") if action.kind == "matches" else _("● fix it")
-    return MainUI("announce", title, lines, None, footer, alerts)
+        """Whose pad asks something of them. In a sealed step, those who have not chosen; once
+        all have and there is still no reveal (the table sees a clash: someone chooses again),
+        everyone in the step until the reveal, so that nobody can tell whose choice clashed."""
+        if t.session is None:
+            return set()
+        waiting = set(_waiting(t))
+        sealed_step = t.view.sealed_step
+        if sealed_step is not None and not waiting:
+            return set(sealed_step)
+        return waiting
 
 
 def _waiting(t: TableCore) -> tuple[str, ...]:
@@ -316,6 +314,8 @@ def _sealed_press(t: TableCore, p: str, button: str) -> None:
         if button == "long" and t.privacy is None:
             t.privacy = p  # the main display turns to this player alone
         return
+    if button == "long" and t.last_look.pop(p, None) is not None:
+        return  # back from the last look to the choices
     if button == "long":
         if s.withdraw_refusal(p) is None:
             s.withdraw(p)
@@ -342,8 +342,18 @@ def _blind_press(t: TableCore, p: str, button: str) -> None:
         _menu_press(t, p, button)
 
 
+def _last_to_seal(t: TableCore, p: str) -> bool:
+    """Would `p`'s choice finish the sealed step open now (and reveal every choice)? Read from
+    what the table sees: nobody else is shown as still choosing."""
+    view = t.view
+    return view.sealed_step is not None and set(_waiting(t)) <= {p}
+
+
 def _menu_press(t: TableCore, p: str, button: str) -> None:
     menu = t.menu(p)
+    looked = t.last_look.pop(p, None)
+    if looked is not None and (button != "select" or menu.current() != looked):
+        return  # ◀ ▶ leave the last look for the menu, the cursor where it was
     if button in ("left", "right"):
         step = -1 if button == "left" else 1
         if isinstance(menu, NumberMenu):
@@ -355,6 +365,11 @@ def _menu_press(t: TableCore, p: str, button: str) -> None:
         return
     action = menu.pick()
     if action is None:
+        return
+    if looked is None and action.kind not in MENU_STEPS and _last_to_seal(t, p):
+        # The last one to seal cannot withdraw once in: the pad shows the choice first and a
+        # second ● seals it (the menu may have changed its shape since last round).
+        t.last_look[p] = action
         return
     s = t.s
     try:

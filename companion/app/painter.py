@@ -133,7 +133,7 @@ class Painter:
         # so a decision redraws only the pads it changed, not all five.
         mine = own(t, p)
         key = (menu.title, menu.entries, menu.cursor, menu.waiting, menu.note, menu.text)
-        key += (menu.page, mine)
+        key += (menu.page, mine, menu.count)
         if not self.changed(p, key):
             return False
         you = None if mine is None else {"you": {"hand": mine[0], "castillo": mine[1]}}
@@ -153,4 +153,5 @@ def _pad_inputs(t: TableCore, p: str) -> tuple[Any, ...]:
     s = t.session
     menu = t.menus.get(p)
     where = None if menu is None else (menu.page, menu.cursor)
-    return (t.mode, None if s is None else s.stamp, menu, where, t.announcer.index)
+    look = t.last_look.get(p)  # the last to seal looks at their choice
+    return (t.mode, None if s is None else s.stamp, menu, where, t.announcer.index, look)

@@ -63,16 +63,24 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
             prompt = []
         lines, entry_line = (*prompt, shown, *notice), len(prompt)
         footer = _("● pick  hold ● leave")
+        look = t.last_look.get(p)
+        if look is not None:  # the last to choose: a second ● reveals every choice
+            lines, entry_line = (_("You are the last:"), localize(t.s.label(look))), 1
+            footer = _("● reveal  ◀ ▶ back")
     else:
         room = t.hw.display.size[0] - 2
+        # No key that does nothing: while a clashed choice is made again, none is withdrawn.
+        may_withdraw = t.s.withdraw_refusal(p) is None
         sealed = localize(seat.sealed_choice or "")
         choice = _("your choice: {choice}").format(choice=sealed)
-        footer = _("● leave  hold ● withdraw")
+        footer = _("● leave  hold ● withdraw") if may_withdraw else _("● leave")
         lines, entry_line = (choice,), 0
         if text_width(choice) > room or text_width(footer) > room:
             # A narrow display: the choice on a row of its own, how to withdraw on another.
             shown = wrap_text(sealed, room, 2)
             lines, entry_line = (_("your choice:"), *shown, _("hold ● to withdraw")), 1
+            if not may_withdraw:
+                lines = lines[:-1]
             footer = _("● leave")
     # The cursor marks the line that must be drawn when rows run short (an alert takes some).
     title = _("Only {player} looks").format(player=_(p))

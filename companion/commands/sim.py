@@ -137,7 +137,9 @@ class SimScreen:
             ui = app.main_ui()
             if not self.show_bots:
                 ui = hide_bot_page(ui, app.privacy, self.bots)
+            announcing = None
             if app.mode == Mode.ANNOUNCE:
+                announcing = app.announcer.current.round  # the header is the scoring's
                 self.log.take_page(
                     (id(app.announcer.pages), app.announcer.index), ui.title, ui.lines
                 )
@@ -161,9 +163,10 @@ class SimScreen:
             tuple(seats),
             shown,
             self.back,
-            legend(list(self.hw.pads), self.persons),
+            legend(list(self.hw.pads), self.persons),  # in the language now
             notice,
-        )  # in the language now
+            announcing,
+        )
 
     def scroll(self, how: str, rows: int, cols: int) -> None:
         height = log_height(rows, cols)

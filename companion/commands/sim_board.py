@@ -107,8 +107,7 @@ def player_lines(view: TableView, width: int) -> list[str]:
     ]
     chose = [p for p in view.players if status(view, p) == "chose"]
     choosing, chose = [_(p) for p in choosing], [_(p) for p in chose]
-    lines += listed(_("order:"), marked, width, " >", short=True)
-    lines += listed(_("cards:"), titles, width, ",")
+    # Who is still choosing first: a short panel cuts its last lines, never these.
     if choosing:
         lines += listed(_("choosing:"), choosing, width, ",", short=True)
     if chose:
@@ -116,6 +115,22 @@ def player_lines(view: TableView, width: int) -> list[str]:
     if view.over:
         won = _("game over: {winners} won").format(winners=", ".join(_(w) for w in view.winners))
         lines += textwrap.wrap(won, width)
+    public = view.to_json()
+    held = (public.get("veto_until") or {}).items()
+    vetoes = [
+        _("{player} to R{round}").format(player=_(p), round=r) for p, until in held for r in until
+    ]
+    if vetoes:
+        lines += listed(_("veto:"), vetoes, width, ",")
+    lines += listed(_("order:"), marked, width, " >", short=True)
+    lines += listed(_("cards:"), titles, width, ",")
+    played = [
+        f"{_(p)[:3]} {' '.join(map(str, cards))}"
+        for p, cards in (public.get("played") or {}).items()
+        if cards
+    ]
+    if played:
+        lines += listed(_("played:"), played, width, ",")
     return [line[:width] for line in lines]
 
 
@@ -144,9 +159,10 @@ def listed(label: str, items: list[str], width: int, sep: str, *, short: bool = 
     return rows
 
 
-def round_line(view: TableView) -> str:
+def round_line(view: TableView, announcing: int | None = None) -> str:
     """The round, the phase and the King, as the table's header says them (a game with no
-    King: the round and the phase)."""
+    King: the round and the phase); while a scoring is announced, the round it scores (the
+    game has moved on to the next round's bids by then)."""
     rounds = view.rounds[-1] if view.rounds else 0
     where = _("round {n} of {rounds}").format(n=view.round, rounds=rounds) if view.round else ""
     phase = view.phase if language() == "en" else _(PHASES.get(view.phase) or view.phase)
@@ -154,6 +170,9 @@ def round_line(view: TableView) -> str:
         return " · ".join(x for x in (where if rounds else "", phase) if x)
     # Numbered as on the round track and by the voice: a short game plays 2, 3, 4, … of 9.
     where = where or _("before round 1")
+    if announcing is not None:
+        where = _("round {n} of {rounds}").format(n=announcing, rounds=rounds)
+        phase = "scoring" if language() == "en" else _(PHASES.get("scoring") or "scoring")
     king = game_data().area_name(view.king) if view.king else "-"
     return _("{where} · {phase} · King in {area}").format(where=where, phase=phase, area=king)
 

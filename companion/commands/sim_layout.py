@@ -48,6 +48,7 @@ class Snapshot:
     back: int  # how many lines the log is scrolled back
     legend: str
     notice: str  # a question (quit?) or a warning shown over the header
+    announcing: int | None = None  # the round whose scoring the main display announces
 
 
 def wrap(text: str, width: int, lines: int) -> list[str]:
@@ -92,7 +93,8 @@ def frame(snap: Snapshot, rows: int, cols: int) -> list[str]:
     width = LEFT - 1 if large else cols - 1
     grid = [""] * rows
     name = snap.view.game_name if snap.view else _("Table companion")
-    header = f"{name} sim · " + (round_line(snap.view) if snap.view else _("set-up"))
+    where = round_line(snap.view, snap.announcing) if snap.view else _("set-up")
+    header = f"{name} sim · {where}"
     grid[0] = (snap.notice or header)[:width]
     y = 1
     # A scoring's page needs the rows at 80×24: the board gives them up until it is heard.

@@ -40,7 +40,7 @@ def person_lines(app: TableApp, p: str) -> list[str]:
         pad = f"{lit} {_(p)}: {menu.title}"
         if menu.entries:  # the question is the main display's prompt: the entry has the room
             cursor = menu.cursor
-            pad = f"{lit} {_(p)}: ◀ {menu.entries[cursor]} ▶ {cursor + 1}/{len(menu.entries)}"
+            pad = f"{lit} {_(p)}: ◀ {menu.entries[cursor]} ▶ {menu.place}"
     note = menu.note if app.has_display(p) else ""
     lines = [pad, f"  {_(p)}: {note}"] if note else [pad]  # e.g. "choose again": its own line
     text = menu.text if menu.entries else ""

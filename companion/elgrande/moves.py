@@ -63,6 +63,7 @@ LABELS = {
     "fix_from": "fix {area}",
     "fix_colour": "{name}'s caballero",
     "fix_to": "move to {area}",
+    "to_regions": "move to a region",
     "confirm": "board is right",
     "matches": "{area} matches",
 }
@@ -84,7 +85,7 @@ def describe(action: Action) -> str:
     if isinstance(t, str):
         cards = game_data().action_cards
         fields["card"] = cards[t].title if t in cards else t
-        fields["area"] = "the court" if t == "court" else _area_or_text(t)
+        fields["area"] = f"the {t}" if t in ("court", "province") else _area_or_text(t)
         fields["name"] = _player(t)
     if isinstance(t, Piece):
         fields["from"], fields["colour"] = _area_or_text(t.region), _player(t.colour)

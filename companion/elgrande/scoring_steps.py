@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.elgrande.base import (
-    MENU_MAX,
     SecretStep,
     Step,
     add_scores,
@@ -24,6 +23,7 @@ from companion.elgrande.scoring import general_scoring
 from companion.elgrande.state import State
 
 COURTS, SCOREBOARDS = "court", "scoreboards"  # the board check's pages that are not areas
+PROVINCE = "province"
 
 
 def check_pages(regions: Sequence[str], scoreboards: bool) -> list[str]:
@@ -40,13 +40,13 @@ def check_pages(regions: Sequence[str], scoreboards: bool) -> list[str]:
 @dataclass
 class Corrections(Step):
     """Before a general scoring the table compares the device's board with the real one —
-    page by page, a region, the Castillo, the courts or the scoreboards at a time ("Sevilla
-    matches" for each that does; the main display shows the device's counts of the page under
-    the cursor) — and, where they differ,
-    moves one caballero at a time between the device's places (a region, the Castillo, a
-    court) until they match; "board is right" ends it. Moving conserves the 30 caballeros of
-    each colour. Three pad-sized menus: the place it leaves (a region by way of "fix a
-    region"), its colour, where it goes.
+    page by page in `check_pages` order, a region, the Castillo, the courts or the scoreboards
+    at a time ("Sevilla matches" turns to the next page; the main display shows the device's
+    counts of the page) — and, where they differ, moves one caballero at a time between the
+    device's places (a region, the Castillo, a court, or back to the province) until they
+    match; the page then comes up again. "board is right" ends it. Three pad-sized menus: the
+    place it leaves (the page's "fix …", or any region by way of "fix a region"), its colour,
+    where it goes.
 
     Decided on one pad: the first bidder of the coming round (the lowest power card of the round
     just played), who is also the next to be asked anything. A correction out of a hidden
@@ -57,6 +57,7 @@ class Corrections(Step):
     kind: ClassVar[str] = "correct"
     player: str
     regions_menu: bool = False  # "fix a region" picked: the regions are listed
+    to_regions: bool = False  # "to a region" picked as the destination: the regions are listed
     source: str | None = None  # the place a caballero leaves
     colour: str | None = None  # whose caballero
     confirmed: bool = False
@@ -93,19 +94,29 @@ class Corrections(Step):
         return "Before scoring: does the board match? Fix a place or confirm"
 
     def legal(self, s: State, player: str) -> list[Action]:
+        if self.colour and self.to_regions:
+            regions = [r for r in s.data.regions if r != self.source]
+            return [*(Action("fix_to", r) for r in regions), Action("back")]
         if self.colour:
-            return [Action("fix_to", p) for p in self._places(s) if p != self.source]
+            # The province too (a caballero the device placed that never left it): with the
+            # nine regions that is more than a menu holds, so the regions come one menu on.
+            places = [p for p in ("court", CASTILLO, PROVINCE) if p != self.source]
+            return [*(Action("fix_to", p) for p in places), Action("to_regions")]
         if self.source:
             colours = [p for p in s.players if self._count(s, self.source, p) > 0]
             return [*(Action("fix_colour", c) for c in colours), Action("back")]
         if self.regions_menu:
             regions = [r for r in s.data.regions if self._occupied(s, r)]
             return [*(Action("fix_from", r) for r in regions), Action("back")]
-        fixes = [Action("fix_from", p) for p in ("court", CASTILLO) if self._occupied(s, p)]
-        # The next pages to compare, as many as the menu holds beside the other choices.
-        room = MENU_MAX - 2 - len(fixes)
-        pages = [Action("matches", p) for p in self.pages(s) if p not in self.matched][:room]
-        return [Action("confirm"), *pages, *fixes, Action("fix_regions")]
+        # One page at a time, in order: the first not yet found right. "… matches" turns to the
+        # next; "fix …" moves a caballero out of it (the page is then looked at again).
+        page = next((p for p in self.pages(s) if p not in self.matched), None)
+        if page is None:  # every page found right: a last fix is still possible
+            fixes = [Action("fix_from", p) for p in ("court", CASTILLO) if self._occupied(s, p)]
+            return [Action("confirm"), *fixes, Action("fix_regions")]
+        fixable = page in self._places(s) and self._occupied(s, page)
+        fix = [Action("fix_from", page)] if fixable else []
+        return [Action("confirm"), Action("matches", page), *fix, Action("fix_regions")]
 
     def pages(self, s: State) -> list[str]:
         """The pages the table compares one by one (`check_pages`)."""
@@ -119,8 +130,12 @@ class Corrections(Step):
             self.matched.append(str(action.target))
         elif action.kind == "fix_regions":
             self.regions_menu = True
+        elif action.kind == "to_regions":
+            self.to_regions = True
         elif action.kind == "back":
-            if self.source:
+            if self.to_regions:
+                self.to_regions = False
+            elif self.source:
                 self.source = None
             else:
                 self.regions_menu = False
@@ -134,6 +149,7 @@ class Corrections(Step):
             s.move(colour, source, target)
             self.matched = [m for m in self.matched if m not in (source, target)]  # look again
             self.regions_menu, self.source, self.colour = False, None, None
+            self.to_regions = False
             # Into or out of a hidden Castillo, no colour is said (as undo's words).
             hidden = self._hidden(s, source) or self._hidden(s, target)
             whose = "a caballero" if hidden else f"one of {colour}'s caballeros"

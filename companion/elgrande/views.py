@@ -67,6 +67,11 @@ def public_view(s: State, events: Sequence[dict[str, Any]] | None = None) -> dic
         "face_up": list(s.face_up),
         "taken": dict(s.taken),
         "vetoes": sorted(p for p, held in s.vetoes.items() for _ in held),  # a name per Veto
+        # Until when each Veto is held: the round after the one it was taken in, to its end.
+        "veto_until": {
+            p: [s.rounds[min(taken + 1, len(s.rounds) - 1)] for taken in held]
+            for p, held in sorted(s.vetoes.items())
+        },
         # How many power cards each player has left: public (a 4b take-back is announced),
         # which cards they are is not (a take-back may be hidden).
         "hand_counts": {p: len(s.hands[p]) for p in s.players},

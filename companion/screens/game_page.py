@@ -25,11 +25,34 @@ from companion.screens.canvas import Canvas
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import MainUI
 from companion.screens.names import card_titles, short_area
-from companion.screens.text import GLYPH_W, LINE, width, wrap
+from companion.screens.text import BIG, GLYPH_H, GLYPH_W, LINE, draw_big, width, wrap
 
 BODY = 13  # the first body row: below the title row (0–10) and the rule (11)
 WIDE = 200  # from this width on, two facts share a row
 SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)
+
+HEADLINE = BIG * GLYPH_H + 1  # the headline's rows and the gap under it
+
+# What a decision asks, in a word or two the headline has room for.
+ASKS = {
+    "first_bidder": "first bid",
+    "reveal": "cards",
+    "bid": "bid",
+    "take": "take",
+    "card": "card",
+    "turn": "turn",
+    "pick": "choose",
+    "move": "move",
+    "place_extra": "place",
+    "return": "return",
+    "return_each": "return",
+    "launch": "choose",
+    "veto": "veto",
+    "correct": "board",
+    "castillo_disc": "disc",
+    "card_disc": "disc",
+    "take_back": "card",
+}
 
 PHASES = {
     "setup": N_("Set-up"),
@@ -41,10 +64,92 @@ PHASES = {
 }
 
 
+def headline(view: dict[str, Any], room: int) -> str:
+    """Who must act and what, for the first row at twice the size (`room` px): "blue: card",
+    "bid: red yellow", "3 to bid"; "" when nobody is asked.
+
+    >>> view = {"decision": {"kind": "card", "players": ["yellow"], "secret": False}}
+    >>> headline(view, 254), headline(view, 126)
+    ('yellow: card', 'yel: card')
+    >>> view = {"decision": {"kind": "bid", "players": ["red", "blue", "green"], "secret": True}}
+    >>> headline(view, 254), headline(view, 126)
+    ('bid: red blue green', '3 to bid')
+    """
+    decision = view.get("decision")
+    if not decision:
+        return ""
+    what = ASKS.get(decision.get("kind") or "", "turn")
+    players = list(decision.get("players") or [])
+    if not players:  # a sealed step that no one named is finishing (a clash chosen again)
+        return f"{what}: wait" if decision.get("secret") else ""
+    if len(players) == 1:
+        ways = [f"{players[0]}: {what}", f"{players[0][:3]}: {what}", players[0][:3]]
+    else:
+        ways = [f"{what}: {' '.join(players)}", f"{what}: {' '.join(p[:3] for p in players)}"]
+        ways.append(f"{len(players)} to {what}")
+    return next((w for w in ways if width(w) * BIG <= room), "")
+
+
 def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
-    """The table at a glance: the round and phase, the turn order with each power card played
-    this round (▶ who decides), the running scores, the King's region, the cards on offer; then
-    who is still choosing a secret and what the deciding player is asked."""
+    """The table at a glance: who must act and what, at twice the size (read from a metre);
+    then the round and phase, the turn order with each power card played this round (▶ who
+    decides), the running scores, the King's region, the cards on offer; then who is still
+    choosing a secret and what the deciding player is asked."""
+    head = headline(view, c.width - 2)
+    if not head:
+        _draw_glance(c, view, ui, bottom)
+        return
+    draw_big(c.draw, (1, 0), head, c.ink, c.width - 2)
+    wide = c.width >= WIDE
+    offer = offer_pages(tuple(view.get("face_up") or ()), c.width)
+    cards = offer[ui.page % len(offer)] if offer else ""
+    if ui.footer and bottom - LINE - 1 >= HEADLINE:  # the keys that act now, e.g. "hold ● undo"
+        bottom -= LINE + 1
+        c.row(bottom, ui.footer)
+    rnd = view.get("round")
+    label = f"R{rnd}/{game_data().rounds}" if rnd else ""
+    phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
+    where = f"King {short_area(view['king'])}" if view.get("king") else ""
+    beside = c.width - 2 - BIG * width(head) - GLYPH_W  # room right of the headline
+    if wide:
+        # The round and the King beside the headline where they fit whole, else a row below.
+        when = f"{label} {phase}".strip()
+        if max(width(when), width(where)) <= beside:
+            c.right(0, when, beside)
+            if where:
+                c.right(LINE + 1, where, beside)
+            when = where = ""
+        # The standings in the big font while two big rows stay free under them (no alert).
+        if bottom - HEADLINE - 2 * LINE >= 2 * LINE:
+            top = _standings(c, view, HEADLINE, LINE, "▶")
+        else:
+            top = _standings(c, view, HEADLINE, SMALL, ">") + 1
+        facts = [(cards, False)] if cards else []
+        later = "  ".join(x for x in (when, where) if x)
+        facts += [(later, False)] if later else []
+    else:
+        top = _standings(c, view, HEADLINE, SMALL, ">")
+        round_and_king = "  ".join(x for x in (f"{label} {phase}".strip(), where) if x)
+        share = bool(offer) and all(_fits_small(f"{round_and_king}  {o}", c) for o in offer)
+        first = f"{round_and_king}  {cards}" if share else round_and_king
+        if first:
+            small_print(c, 1, top, first, c.width - 2)
+            top += SMALL
+        top += 1
+        facts = [] if not cards or share else [(cards, True)]
+    # Who is still choosing, unless the headline names them all already.
+    waiting = (view.get("decision") or {}).get("players") or []
+    named = all(p[:3] in head.split(": ")[-1].split() or head.startswith(p[:3]) for p in waiting)
+    who = "" if named else who_line(view, c.width - 2)
+    facts += [(who, not wide)] if who else []
+    # The app may word the prompt itself. The headline says what is asked: the app's lines (a
+    # refusal, a blind pad's menu) go before the prompt in full.
+    prompt = ui.title or ("" if ui.lines else _prompt(view))
+    _game_body(c, top, bottom + 1, facts, prompt, list(ui.lines), facts_first=True)
+
+
+def _draw_glance(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
+    """The game page while nobody is asked: the round header, the standings, the board."""
     wide = c.width >= WIDE
     x = _round_header(c, view)
     king = _("King: {area}").format(area=short_area(view["king"])) if view.get("king") else ""
@@ -125,18 +230,23 @@ def _game_body(
     facts: list[tuple[str, bool]],
     prompt: str,
     lines: list[str],
+    facts_first: bool = False,
 ) -> None:
     """The facts (each with its size: small print or not), the prompt and the app's lines (the
     active player's menu, a refusal), each whole, between `top` and `bottom`: the first way of
     these that fits is drawn — the prompt and the lines in the big font, then the lines, or the
     prompt, or both in small print; each first with every fact, then without the last of them
-    (who is still choosing, which the standings mark too, goes before the cards on offer)."""
+    (who is still choosing, which the standings mark too, goes before the cards on offer).
+    With `facts_first` (a headline says what is asked) the facts are kept as long as the
+    prompt and the lines fit in small print."""
     said = [prompt] if prompt else []
     sizes = [(False, False), (False, True), (True, False), (True, True)]
+    order = [(k, size) for size in sizes for k in range(len(facts) + 1)]
+    if facts_first:
+        order.sort(key=lambda way: way[0])  # stable: the sizes in turn for each k
     ways = [
         facts[: len(facts) - k] + _rows(c, said, small_said) + _rows(c, lines, small_lines)
-        for small_said, small_lines in sizes
-        for k in range(len(facts) + 1)
+        for k, (small_said, small_lines) in order
     ]
     rows = next((w for w in ways if _height(w) <= bottom - top), ways[-1])
     y = top

@@ -58,6 +58,13 @@ class PadMenu:
     # (public, the card lies face up), shown a page at a time below the entry.
     text: str = ""
     page: int = 0  # the page of `text` shown (the app turns it on a slow timer)
+    # Where the entry stands, as the pad prints it: the cursor's place in the menu ("2/4") by
+    # default; the board check's page number instead, as the main display numbers it.
+    count: str | None = None
+
+    @property
+    def place(self) -> str:
+        return self.count if self.count is not None else f"{self.cursor + 1}/{len(self.entries)}"
 
     def __post_init__(self) -> None:
         if len(self.entries) > MAX_MENU:

@@ -59,7 +59,7 @@ def render_pad(
     if (menu.note or menu.entries) and y + SMALL <= c.height:
         note_room = c.width - 2
         if menu.entries:
-            count = f"{menu.cursor + 1}/{len(menu.entries)}"
+            count = menu.place
             count_w = text_width(count, TINY)
             _small(c, y, count, c.width - 1 - count_w, count_w)
             note_room -= count_w + 4
@@ -107,7 +107,7 @@ def text_pages(menu: PadMenu, size: tuple[int, int]) -> list[tuple[str, ...]]:
     if not menu.text or not menu.entries:
         return []
     pad_w, pad_h = size
-    count_w = text_width(f"{menu.cursor + 1}/{len(menu.entries)}", TINY)
+    count_w = text_width(menu.place, TINY)
     rows = (pad_h - _entry_y(menu, pad_w) - LINE) // SMALL
     widths = [pad_w - 2 - count_w - 4] + [pad_w - 2] * (rows - 1)
     widths = widths[1:] if menu.note else widths

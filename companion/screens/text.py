@@ -26,6 +26,9 @@ from companion.screens.word_wrap import wrap_words
 
 GLYPH_W = 6  # every glyph, font or ours, is this wide
 GLYPH_H = 11  # rows a line of text may touch, accents and descenders included
+# The headline (who must act, and what) is the same glyphs at twice the size: 22 px tall, a
+# capital 14 px, read from a metre away.
+BIG = 2
 LINE = 10  # the pitch between lines: an accent may touch the descender row above
 ELLIPSIS = "…"
 
@@ -111,6 +114,23 @@ def draw_text(
     if text:
         draw.bitmap(xy, _line_mask(text), fill=fill)
     return width(text)
+
+
+def draw_big(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int, max_width: int
+) -> int:
+    """`text` at twice the size (the headline), fitted to `max_width`; returns the width drawn.
+
+    >>> from PIL import Image, ImageDraw
+    >>> draw_big(ImageDraw.Draw(Image.new("1", (128, 22))), (1, 0), "red: card", 1, 126)
+    108
+    """
+    text = fit(text, max_width // BIG)
+    if text:
+        mask = _line_mask(text)
+        big = mask.resize((mask.width * BIG, mask.height * BIG), Image.Resampling.NEAREST)
+        draw.bitmap(xy, big, fill=fill)
+    return width(text) * BIG
 
 
 @lru_cache(maxsize=1024)

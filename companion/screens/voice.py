@@ -123,9 +123,12 @@ _SAYERS: dict[str, Callable[[Event], str]] = {
     "castillo_discs": _text,  # a general scoring's discs: where the Castillo goes
     "scoreboard": _text,
     "grande": _text,
+    # Every caballero an action card moves, from where to where: the real board follows.
+    "move": _text,
+    "return": _text,
     "general_scoring": _text,
     "score": _score,
     "totals": _text,
     "game_over": _game_over,
 }
-# Silent: "place", "take", "return", "move", "act", "discard" — shown, not spoken.
+# Silent: "place", "take", "act", "discard" — shown, not spoken.

@@ -142,3 +142,43 @@ def test_an_alert_stays_up_on_the_board_pages_and_on_the_scorings_pages_after(ma
     table.app.painter.forget()  # the scoring's first page drawn again, to read it
     table.app.refresh()
     assert "! LED matrix: fault" in drawn, drawn
+
+
+def test_the_pad_numbers_each_page_as_the_main_display_does_and_every_page_comes_in_order(
+    make_table,
+):
+    from companion.elgrande.data import game_data
+    from companion.elgrande.scoring_steps import check_pages
+
+    table, p = _to_corrections(make_table)
+    pages = check_pages(game_data().regions, bool(table.app.session.table_view().scoreboards))
+    table.press(p, "right")  # from "board is right" to the first page
+    seen = []
+    for _ in pages:
+        ui, pad = _main(table), table.app.pad_menu(p)
+        number = re.match(r"Board (\d+/\d+): ", ui.title).group(1)
+        assert pad.place == number, (pad.place, ui.title)  # one numbering
+        seen.append(int(number.split("/")[0]))
+        table.press(p, "select")  # it matches: the next page
+    assert seen == list(range(1, len(pages) + 1))  # every page, none skipped, in order
+
+
+def test_after_a_fix_the_page_comes_back_and_a_caballero_may_go_back_to_the_province(make_table):
+    table, p = _to_corrections(make_table)
+    s = table.app.session
+    table.press(p, "right", "select")  # the first page matches
+    page = next(a.target for a in s.seat_view(p).options if a.kind == "matches")
+    assert s.table_view().board[page] and any(s.table_view().board[page].values())
+    colour = next(c for c, n in s.table_view().board[page].items() if n)
+    province = s.state.province[colour]
+    for action in (
+        Action("fix_from", page),
+        Action("fix_colour", colour),
+        Action("fix_to", "province"),
+    ):
+        table.press(p, *presses_to(table.app.menu_for(p), action))
+    assert s.state.province[colour] == province + 1
+    assert s.events[-1]["text"].endswith("to the province")
+    ui = _main(table)  # back on the page it was fixed from, under the cursor
+    assert table.app.menu_for(p).current() == Action("matches", page)
+    assert ui.title.startswith("Board 2/") and ui.footer == "● it matches", ui

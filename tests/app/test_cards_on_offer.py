@@ -74,11 +74,11 @@ def test_a_page_that_turns_is_on_the_timer_and_a_row_on_one_page_is_not(
     make_table, main_small_print, drawn, config
 ):
     # A page missing from the timer is never seen (a cards row of two pages); a timer for a row
-    # of one page wakes the table for nothing. Both rows come up in a round's first 100 steps.
+    # of one page wakes the table for nothing. Both rows come up in a round's first 130 steps.
     table = make_table(config, seats=SEATS, seed=2)
     driver = table.bots(make_bots(SEATS, 2))
     app, whole_row_turning = table.app, set()
-    for _ in range(100):
+    for _ in range(130):
         drawn.clear()
         main_small_print.clear()
         assert driver.step()

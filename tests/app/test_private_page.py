@@ -119,7 +119,8 @@ def test_the_secret_disc_is_drawn_whole_on_either_private_page(make_table, drawn
         "● pick  hold ● leave",
         "Secret disc: where your Castillo",
         "caballeros go",
-        "◀ disc on Aragón ▶  1/8",  # the entry: under the title's two rows it was not drawn
+        # The entry (under the title's two rows it was not drawn), in the middle of the list.
+        "◀ disc on Cataluña ▶  4/8",
     ]
     narrow = _narrow(make_table)
     _bots_until(narrow, "castillo_disc")
@@ -128,7 +129,7 @@ def test_the_secret_disc_is_drawn_whole_on_either_private_page(make_table, drawn
         "Secret disc: where",
         "your Castillo",
         "caballeros go",
-        "◀ disc on Aragón ▶",  # "◀ disc on Aragón ▶  1/8" would not fit
+        "◀ disc on Galicia ▶",  # "◀ disc on Galicia ▶  4/8" would not fit
     ]
 
 
@@ -177,19 +178,20 @@ def test_every_power_card_is_drawn_whole_on_the_narrow_private_page(make_table, 
     table = _narrow(make_table)
     table.press("blue", "long")
     seen = []
-    for button in ["select"] + ["right"] * 7:  # the group of 1-7, then its cards and "back"
+    # The group of 1-7, its cursor in the middle; then its cards and "back", round to the first.
+    for button in ["select"] + ["right"] * 7:
         lines = _page(table, drawn, "blue", button)
         assert all(width(line) <= 126 and not line.endswith(ELLIPSIS) for line in lines), lines
         seen.append(lines[-1])
     assert seen == [
-        "power 1: 6 to court",  # "◀ power 1: 6 to court ▶" would be cut: the label beats ◀ ▶
-        "power 2: 5 to court",
-        "power 3: 5 to court",
         "power 4: 4 to court",
         "power 5: 4 to court",
         "power 6: 3 to court",
         "power 7: 3 to court",
         "◀ back ▶  8/8",
+        "power 1: 6 to court",  # "◀ power 1: 6 to court ▶" would be cut: the label beats ◀ ▶
+        "power 2: 5 to court",
+        "power 3: 5 to court",
     ]
 
 

@@ -130,7 +130,8 @@ def test_sealed_bids_leave_no_trace_on_public_outputs_until_the_reveal(order, a,
 
 def test_a_clashed_bid_shows_only_waiting_whoever_must_choose_again():
     # Same values in seat order: everyone after the first must choose again; whoever it is,
-    # the table sees the same outputs, and every LED is off.
+    # the table sees the same outputs, and every LED of the step is lit until the reveal (the
+    # pads of those who must choose again ask them, and nobody may tell whose).
     runs = []
     for values in ({"red": 5, "blue": 5, "yellow": 9, "green": 9}, dict.fromkeys(SEATS, 5)):
         with _table() as table:
@@ -143,7 +144,7 @@ def test_a_clashed_bid_shows_only_waiting_whoever_must_choose_again():
             runs.append((trace.items, table.session.view()["decision"], lit))
     (trace_1, view_1, lit_1), (trace_2, view_2, lit_2) = runs
     assert trace_1 == trace_2 and view_1 == view_2
-    assert view_1["players"] == [] and lit_1 == lit_2 == set()
+    assert view_1["players"] == [] and lit_1 == lit_2 == set(SEATS)
 
 
 def test_a_pad_without_display_chooses_on_a_private_page_that_is_cleared_after():
@@ -192,7 +193,7 @@ def _run_discs(order, picks):
             table.press(p, "long")
         menu = table.app.menu_for(p)
         disc = menu.actions[picks[p] % len(menu.actions)]
-        table.press(p, *presses_to(menu, disc))
+        table.seal(p, *presses_to(menu, disc))
     assert any(kind == "castillo_discs" for kind, _ in _public_log(table))  # revealed
     return stack, before_last, log_before, table
 
@@ -241,7 +242,7 @@ def _take_back(index: int):
         table.press(who, "long")
     menu = table.app.menu_for(who)
     assert len(menu.actions) == 2
-    table.press(who, *presses_to(menu, menu.actions[index]))
+    table.seal(who, *presses_to(menu, menu.actions[index]))
     assert decision(table.session.state).kind != "take_back"
     hand = sorted(table.session.state.hands[who])
     return table, trace.items, _public_log(table), table.session.view(), hand
@@ -269,7 +270,7 @@ def _open_bid_after_a_take_back(index: int):
     trace = PublicTrace(table)
     table.press(who, "long")
     menu = table.app.menu_for(who)
-    table.press(who, *presses_to(menu, menu.actions[index]))
+    table.seal(who, *presses_to(menu, menu.actions[index]))
     bots = {p: GreedyBot(i) for i, p in enumerate(SEATS)}
     s = table.session
     for _ in range(2000):  # bounded: the next round's open bidding comes long before

@@ -405,8 +405,11 @@ def test_a_waiting_pad_shows_its_players_hand_and_castillo(make_table, small_pri
     table.press("red", "select")  # the game starts: sealed power cards
     enter_power_card(table, "red", 5)
     enter_power_card(table, "yellow", 9)
+    table.press("black", *presses_to(table.app.menu_for("black"), Action("bid_group", "8-13")))
+    table.press("black", *presses_to(table.app.menu_for("black"), Action("bid", 13)))
+    assert table.app.pad_menu("black").title == "Last: ● reveals"  # the last one looks first
     small_print.clear()
-    enter_power_card(table, "black", 13)  # the reveal: black plays first, red and yellow wait
+    table.press("black", "select")  # the reveal: black plays first, red and yellow wait
     assert table.app.view.decision.waiting == ("black",)
     assert small_print.count("Castillo 0") == 2, small_print
     assert "1-4 6-13" in small_print and "1-8 10-13" in small_print, small_print

@@ -40,7 +40,7 @@ TOP_OF_FOUR = [
     "Aragón             5  4  1   .   .   .  2g    blue     0   7  21  13   -",
     "Castilla la Nueva  7  4  2   .   .   .   .  K yellow   0   7  21  13   -",
     "Castilla la Vieja  6  4  2   .   .   .   .    green    0   7  21  13   -",
-    "Cataluña           4  2  1   .   .   .   .    order: -",
+    "Cataluña           4  2  1   .   .   .   .    choosing: red, blu, yel, gre",
 ]
 # Red's pad, then the log with one line said, on the legend.
 UNDER_ONE_PAD = [
@@ -59,10 +59,10 @@ CUT_80X24 = [
     "Castilla la Nueva  7  4  2   .   .   .   .   .  K yellow   0   7  21  13   -",
     "Castilla la Vieja  6  4  2   .   .   .   .   .    green    0   7  21  13   -",
     "Cataluña           4  2  1   .   .   .   .   .    black    0   7  21  13   -",
-    "Galicia            4  2  0   .   .  2g   .   .    order: -",
-    "Granada            6  3  1   .   .   .   .   .    cards: Move 5 from a region,",
-    "País Vasco         5  3  1  2g   .   .   .   .      Move 2 own+2 others,",
-    "Sevilla            4  3  1   .  2g   .   .   .      Move all or place 2,",
+    "Galicia            4  2  0   .   .  2g   .   .    choosing: red, blu, yel, gre,",
+    "Granada            6  3  1   .   .   .   .   .      bla",  # who chooses: never cut
+    "País Vasco         5  3  1  2g   .   .   .   .    order: -",
+    "Sevilla            4  3  1   .  2g   .   .   .    cards: Move 5 from a region,",
     "Valencia           5  3  2   .   .   .   .  2g    …",
     "── main display ───────────────────────────────────────────────────────────────",
     "… (the rest is in the log)",
@@ -79,10 +79,10 @@ CUT_80X24 = [
 ]
 ROOMY_80X24 = [
     *TOP_OF_FOUR,
-    "Galicia            4  2  0   .   .  2g   .    cards: Move 2 own+2 others, Veto,",
-    "Granada            6  3  1   .   .   .   .      Score the emptiest,",
-    "País Vasco         5  3  1  2g   .   .   .      Mobile scoreboard, King's card",
-    "Sevilla            4  3  1   .  2g   .   .    choosing: red, blu, yel, gre",
+    "Galicia            4  2  0   .   .  2g   .    order: -",
+    "Granada            6  3  1   .   .   .   .    cards: Move 2 own+2 others, Veto,",
+    "País Vasco         5  3  1  2g   .   .   .      Score the emptiest,",
+    "Sevilla            4  3  1   .  2g   .   .      Mobile scoreboard, King's card",
     "Valencia           5  3  2   .   .   .   .    ",
     "── main display ───────────────────────────────────────────────────────────────",
     "Choose where the caballeros of your court go now that the King has moved on to",
@@ -141,11 +141,12 @@ SETUP = [
 ]
 LARGE_LEFT = [
     *TOP_OF_FOUR,
-    "Galicia            4  2  0   .   .  2g   .    cards: Move 5 from a region,",
-    "Granada            6  3  1   .   .   .   .      Move 4 any colour,",
-    "País Vasco         5  3  1  2g   .   .   .      Move 4 of your own,",
-    "Sevilla            4  3  1   .  2g   .   .      Move 2 own+2 others,",
-    "Valencia           5  3  2   .   .   .   .      Move 3 opponents',",
+    "Galicia            4  2  0   .   .  2g   .    order: -",
+    "Granada            6  3  1   .   .   .   .    cards: Move 5 from a region,",
+    "País Vasco         5  3  1  2g   .   .   .      Move 4 any colour,",
+    "Sevilla            4  3  1   .  2g   .   .      Move 4 of your own,",
+    "Valencia           5  3  2   .   .   .   .      Move 2 own+2 others,",
+    "                                                Move 3 opponents',",
     "                                                Move 3 any colour,",
     "                                                Place 2 more,",
     "                                                Move all or place 2,",
@@ -154,7 +155,6 @@ LARGE_LEFT = [
     "                                                Opponents return 3,",
     "                                                Return 3 clockwise,",
     "                                                Return 1 of each,",
-    "                                                Disc: return 2,",
     "                                              …",
     "── main display ───────────────────────────────────────────────────────────────",
     "Choose your power card (sealed)",

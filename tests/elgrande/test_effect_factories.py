@@ -159,7 +159,8 @@ def test_a_correction_out_of_a_region_names_the_colour_while_the_castillo_is_sec
 def test_a_correction_out_of_the_secret_castillo_names_no_colour():
     s = _game()
     s.board["castillo"]["blue"] = 1
-    s.steps.append(Corrections("red"))
+    # The regions' pages found right: the Castillo's page, with its "fix", comes next.
+    s.steps.append(Corrections("red", matched=list(s.data.regions)))
     for action in (Action("fix_from", "castillo"), Action("fix_colour", "blue")):
         apply_in_place(s, "red", action)
     assert decision(s).prompt == "Move the caballero from Castillo to?"

@@ -146,6 +146,8 @@ def test_a_correction_out_of_a_hidden_castillo_names_no_colour_in_public():
     s = to_general_scoring()
     p = s.first_bidder
     colour = next(c for c in s.players if s.board["castillo"][c])
+    for region in s.data.regions:  # the regions' pages found right: the Castillo's is next
+        act(s, p, "matches", region)
     act(s, p, "fix_from", "castillo")
     act(s, p, "fix_colour", colour)
     assert colour not in public_view(s)["decision"]["prompt"]
@@ -206,6 +208,8 @@ def test_a_refusal_listing_the_castillos_colours_is_for_the_deciders_pad_only():
     s = to_general_scoring()
     p = s.first_bidder
     s.move("blue", "court", "castillo")
+    for region in s.data.regions:  # the regions' pages found right: the Castillo's is next
+        act(s, p, "matches", region)
     act(s, p, "fix_from", "castillo")
     with pytest.raises(RuleError) as err:
         act(s, p, "fix_colour", "nobody")

@@ -60,6 +60,7 @@ def test_views_are_plain_json():
 
 PUBLIC = {
     "players",
+    "veto_until",
     "round",
     "rounds",
     "phase",

@@ -338,19 +338,21 @@ def test_the_charts_names_are_whole_or_all_three_letters(label, drawn):
 
 
 def test_the_round_track_marks_the_general_scoring_rounds():
-    image = render_main(BIDS, MainUI(), (128, 64), "1")
+    # While nobody is asked (no headline), the round header heads the page.
+    image = render_main({**BIDS, "decision": None}, MainUI(), (128, 64), "1")
     # Under the track (right of "R3/9"), row 9 holds only the marks under rounds 3, 6 and 9.
     track = range(width("R3/9") + 2, width("R3/9") + 2 + 9 * 5 + 3)
     lit = [x for x in track if image.getpixel((x, 9))]
     runs = [x for x in lit if x - 1 not in lit]
     assert len(runs) == len(game_data().general_scoring_after) == 3
     # the same view in round 4 lights the same marks: they are fixed, not "this round"
-    later = render_main({**BIDS, "round": 4}, MainUI(), (128, 64), "1")
+    later = render_main({**BIDS, "decision": None, "round": 4}, MainUI(), (128, 64), "1")
     assert [x for x in track if later.getpixel((x, 9))] == lit
 
 
 def test_the_round_track_marks_a_round_the_short_game_skips_with_a_dot():
-    short = {**BIDS, "rounds": list(game_data().round_numbers(True))}  # round 1 skipped
+    # Round 1 skipped; nobody asked (no headline): the round track heads the page.
+    short = {**BIDS, "decision": None, "rounds": list(game_data().round_numbers(True))}
     assert short["rounds"] == [2, 3, 4, 5, 6, 7, 8, 9]
     image = render_main(short, MainUI(), (128, 64), "1")
     left = width("R3/9") + 1 + 3  # the track's first cell, after a half-glyph gap
@@ -605,20 +607,26 @@ def test_the_cards_row_gives_way_to_the_prompt_when_rows_run_out(drawn, main_sma
     tiny = main_small_print
     ui = MainUI("game", alerts=("green, blue: hold ● to choose unseen",))
     render_main(BIDS, ui, (128, 64), "1")
-    assert "Choose your power card (sealed)" in [*tiny, *drawn]
+    assert "3 to bid" in drawn  # the headline says what, and the standings' "?" who
+    assert not any(t.startswith("Cards ") for t in tiny), tiny
+    drawn.clear()
     tiny.clear()
     render_main(BIDS, MainUI("game"), (128, 64), "1")  # with the room, the cards show too
     assert any(t.startswith("Cards 1/5 ") for t in tiny), tiny
+    assert "Choose your power card (sealed)" in [*tiny, *drawn]
 
 
-def test_the_king_shares_the_cards_row_in_small_print_only_when_both_fit_whole(main_small_print):
+def test_the_round_and_king_share_the_cards_row_in_small_print_only_when_all_fit_whole(
+    main_small_print,
+):
     # 128 px leave 126 for small print, 4 px a character: 31 characters share a row, 32 do not.
     tiny = main_small_print
-    render_main({**TURN, "king": "aragon", "face_up": ["5"]}, MainUI(), (128, 64), "1")
+    view = {**TURN, "round": 0, "phase": "", "king": "aragon", "face_up": ["5"]}
+    render_main(view, MainUI(), (128, 64), "1")
     assert "King Aragon  Cards: King's card" in tiny and "Cards: King's card" not in tiny, tiny
     tiny.clear()
     render_main({**TURN, "king": "castilla_nueva", "face_up": ["5"]}, MainUI(), (128, 64), "1")
-    assert "King C.Nueva" in tiny and "Cards: King's card" in tiny, tiny
+    assert "R5/9 Turns  King C.Nueva" in tiny and "Cards: King's card" in tiny, tiny
     assert not any(t.endswith("..") for t in tiny), tiny
 
 
@@ -653,23 +661,31 @@ def test_a_game_page_with_nothing_on_offer_and_no_one_waited_for_has_no_rows_for
 
 
 @pytest.mark.parametrize(
-    ("waited", "secret", "said"),
+    ("waited", "secret", "head", "said"),
     [
-        (["yellow"], False, "Waiting: yellow"),
-        (["blue", "yellow"], True, "Choosing: blue yellow"),
-        (PLAYERS[2:], True, "Choosing: yel gre bla"),
-        (PLAYERS, True, None),  # "Choosing: red blu yel gre bla" is 174 px: the marks say it
+        (["yellow"], False, "yel: disc", None),  # the headline names the one asked
+        (["blue", "yellow"], True, "2 to disc", "Choosing: blue yellow"),
+        (PLAYERS[2:], True, "3 to disc", "Choosing: yel gre bla"),
+        # "Choosing: red blu yel gre bla" is 174 px: the standings' marks say it
+        (PLAYERS, True, "5 to disc", None),
     ],
-    ids=["waiting", "whole", "short", "none"],
+    ids=["one", "whole", "short", "none"],
 )
 def test_who_is_waited_for_is_named_whole_when_it_fits_else_by_three_letters(
-    drawn, waited, secret, said
+    drawn, main_small_print, waited, secret, head, said
 ):
-    # 128 px leave 126 for the row: "Choosing: blue yellow" is 21 characters, 126 px.
+    # 128 px leave 126 for the row: "Choosing: blue yellow" is 21 characters, 126 px; the
+    # headline, at twice the size, 10 characters.
     view = {**QUIET, "players": PLAYERS, "scores": dict.fromkeys(PLAYERS, 0)}
-    view["decision"] = {"players": waited, "secret": secret, "prompt": "Choose"}
+    asked = {"players": waited, "secret": secret, "prompt": "Choose", "kind": "card_disc"}
+    view["decision"] = asked
     render_main(view, MainUI(), (128, 64), "1")
-    assert drawn == ["R3/9", "Turns", *([said] if said else []), "Choose"]
+    assert drawn == [head, "Choose"]
+    assert (
+        (said in main_small_print)
+        if said
+        else not any(t.startswith(("Choosing", "Waiting")) for t in main_small_print)
+    ), main_small_print
 
 
 def test_before_round_one_the_header_says_el_grande(drawn):
@@ -694,12 +710,10 @@ def test_a_long_prompt_goes_to_small_print_before_the_lines_do(drawn, main_small
 def test_when_nothing_fits_the_prompt_and_lines_show_small_until_the_alert(drawn, main_small_print):
     lines = ("red: not your turn; waiting for blue to choose", "blue: 5 is taken: choose again")
     render_main(BIDS, MainUI(lines=lines, alerts=("NOT SAVED",)), (128, 64), "1")
-    assert drawn == ["! NOT SAVED", "R3/9", "Bids"]  # no cards row, no "Choosing: …"
-    assert main_small_print[-4:] == [
-        "King C.Nueva",
-        "Choose your power card (sealed)",
-        "red: not your turn; waiting for",
-        "blue to choose",  # the next row would cover the alert
+    assert drawn == ["! NOT SAVED", "3 to bid"]  # no cards row, no "Choosing: …"
+    assert main_small_print[-2:] == [  # the headline says what is asked: no prompt in full
+        "R3/9 Bids  King C.Nueva",
+        "red: not your turn; waiting for",  # the next row would cover the alert
     ]
 
 
@@ -723,7 +737,8 @@ def test_the_small_standings_share_the_row_evenly(small_print_at):
     view["decision"] = {"players": ["yellow"], "secret": False, "prompt": ""}
     render_main(view, MainUI(), (128, 64), "1")  # 126 px: three cells of 42
     cells = [(1, "red13", "5"), (43, "blu1", "0"), (85, "yel12", "0")]  # yellow's inverted
-    assert drawn_at[:6] == [c for x, h, n in cells for c in ((x, 12, h), (x, 18, n))]
+    # Under the headline (22 px and a gap).
+    assert drawn_at[:6] == [c for x, h, n in cells for c in ((x, 23, h), (x, 29, n))]
 
 
 FIVE = (

@@ -120,9 +120,20 @@ def test_a_game_over_naming_no_winner_is_said_from_its_text(detail):
     assert speech_for(event("game_over", "Game over", detail)) == "Game over."
 
 
-@pytest.mark.parametrize("kind", ["place", "take", "return", "move", "act", "discard", "whatever"])
+@pytest.mark.parametrize("kind", ["place", "take", "act", "discard", "whatever"])
 def test_routine_or_unknown_events_are_not_spoken(kind):
     assert speech_for(event(kind, "red places a caballero in Galicia")) is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("move", "blue's caballero moves from Aragón to the court"),
+        ("return", "red returns 2 from the court to the province"),
+    ],
+)
+def test_every_caballero_an_action_card_moves_is_said_from_where_to_where(kind, text):
+    assert speech_for(event(kind, text)) == text[0].upper() + text[1:] + "."
 
 
 def _events(state) -> list[dict]:

@@ -284,6 +284,8 @@ def test_undoing_a_colour_picked_out_of_the_hidden_castillo_names_no_colour():
         p = d.players[0]
         s.decide(p, legal_actions(s.state, p)[0])
     p = d.players[0]
+    for region in s.state.data.regions:  # the regions' pages found right: the Castillo's next
+        s.decide(p, Action("matches", region))
     s.decide(p, Action("fix_from", "castillo"))
     colour = next(a.target for a in s.legal(p) if a.kind == "fix_colour")
     s.decide(p, Action("fix_colour", colour))

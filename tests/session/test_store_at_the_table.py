@@ -120,8 +120,9 @@ def test_a_disk_that_stays_broken_is_not_reopened_on_every_decision(tmp_path):
     table = Table(seed=3, seats=THREE, store=store)
     try:
         table.press("red", "select")  # the game starts, in memory
-        for p in ("yellow", "yellow", "red", "red", "blue", "blue"):
-            table.press(p, "select")  # sealed power cards, each a decision
+        # Sealed power cards, each ● a decision; the last to seal presses ● twice (last look).
+        for p in ("yellow", "yellow", "red", "red", "blue", "blue", "blue"):
+            table.press(p, "select")
         assert len(table.session.entries) == 6
         assert table.clock() - opened[0] < store.retry_after_s
         assert len(opened) == 1  # only the first open: no stall on each press

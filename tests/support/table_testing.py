@@ -51,6 +51,13 @@ class Table:
             self.presser.press(player, button)
             self.drain()
 
+    def seal(self, player: str, *buttons: str) -> None:
+        """`buttons`, then the second ● of the last look when they made `player` the last to
+        seal a sealed step (their ● then shows the choice, and a second one reveals all)."""
+        self.press(player, *buttons)
+        if player in self.app.last_look:
+            self.press(player, "select")
+
     def bots(self, bots) -> BotDriver:
         return BotDriver(self.app, self.presser, bots, self.hw.events, sync=True)
 
@@ -69,7 +76,7 @@ def enter_power_card(table: Table, p: str, value: int) -> None:
     if card not in table.app.menu_for(p).actions:
         group = Action("bid_group", "1-7" if value <= 7 else "8-13")
         table.press(p, *presses_to(table.app.menu_for(p), group))
-    table.press(p, *presses_to(table.app.menu_for(p), card))
+    table.seal(p, *presses_to(table.app.menu_for(p), card))
 
 
 def red_plays_until_a_card(table: Table) -> None:
