@@ -76,6 +76,12 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` (English) in the table's language, where `context` tells one use of the same
+    English word from another ("bid" as a column's head, "bid" as what a player must do)."""
+    return _current.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` (English) that `n` takes in the table's language."""
     return _current.ngettext(singular, plural, n)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.app.core import TableCore
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring_steps import check_pages
+from companion.i18n import _
 from companion.screens import MainUI
 from companion.screens.board_page import board_page
 
@@ -26,7 +27,7 @@ def board_check_ui(t: TableCore, alerts: tuple[str, ...]) -> MainUI | None:
         return None
     # A hidden Castillo's page says how many caballeros it holds, never whose.
     title, lines = board_page(view.to_json(), place, pages.index(place) + 1, len(pages))
-    footer = "● it matches" if action.kind == "matches" else "● fix it"
+    footer = _("● it matches") if action.kind == "matches" else _("● fix it")
     return MainUI("announce", title, lines, None, footer, alerts)
 
 

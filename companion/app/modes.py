@@ -261,8 +261,9 @@ class Game(TableMode):
             return PadMenu(p, seat.number.label, menu.entries(), 0, True, "", seat.number.prompt)
         look = t.last_look.get(p)
         if look is not None and seat.options:
-            note = "◀ ▶ back to the choices"
-            return PadMenu(p, "Last: ● reveals", (t.s.label(look),), 0, True, note)
+            note = _("◀ ▶ back to the choices")
+            entry = localize(t.s.label(look))
+            return PadMenu(p, _("Last: ● reveals"), (entry,), 0, True, note)
         if seat.options:
             menu = t.menu(p)
             decision = t.view.decision

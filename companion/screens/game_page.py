@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.elgrande.data import game_data
-from companion.i18n import N_, _, language
+from companion.i18n import N_, _, language, pgettext
 from companion.screens.canvas import Canvas
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import MainUI
@@ -33,26 +33,30 @@ SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)
 
 HEADLINE = BIG * GLYPH_H + 1  # the headline's rows and the gap under it
 
-# What a decision asks, in a word or two the headline has room for.
-ASKS = {
-    "first_bidder": "first bid",
-    "reveal": "cards",
-    "bid": "bid",
-    "take": "take",
-    "card": "card",
-    "turn": "turn",
-    "pick": "choose",
-    "move": "move",
-    "place_extra": "place",
-    "return": "return",
-    "return_each": "return",
-    "launch": "choose",
-    "veto": "veto",
-    "correct": "board",
-    "castillo_disc": "disc",
-    "card_disc": "disc",
-    "take_back": "card",
-}
+
+# What a decision asks, in a word or two the headline has room for (in the table's language:
+# the same English word may be another one elsewhere, hence the context).
+def _asks() -> dict[str, str]:
+    return {
+        "first_bidder": pgettext("headline", "first bid"),
+        "reveal": pgettext("headline", "cards"),
+        "bid": pgettext("headline", "bid"),
+        "take": pgettext("headline", "take"),
+        "card": pgettext("headline", "card"),
+        "turn": pgettext("headline", "turn"),
+        "pick": pgettext("headline", "choose"),
+        "move": pgettext("headline", "move"),
+        "place_extra": pgettext("headline", "place"),
+        "return": pgettext("headline", "return"),
+        "return_each": pgettext("headline", "return"),
+        "launch": pgettext("headline", "choose"),
+        "veto": pgettext("headline", "veto"),
+        "correct": pgettext("headline", "board"),
+        "castillo_disc": pgettext("headline", "disc"),
+        "card_disc": pgettext("headline", "disc"),
+        "take_back": pgettext("headline", "card"),
+    }
+
 
 PHASES = {
     "setup": N_("Set-up"),
@@ -78,15 +82,21 @@ def headline(view: dict[str, Any], room: int) -> str:
     decision = view.get("decision")
     if not decision:
         return ""
-    what = ASKS.get(decision.get("kind") or "", "turn")
-    players = list(decision.get("players") or [])
+    asks = _asks()
+    what = asks.get(decision.get("kind") or "", asks["turn"])
+    players = [_(p) for p in decision.get("players") or []]  # each colour in the table's words
     if not players:  # a sealed step that no one named is finishing (a clash chosen again)
-        return f"{what}: wait" if decision.get("secret") else ""
-    if len(players) == 1:
-        ways = [f"{players[0]}: {what}", f"{players[0][:3]}: {what}", players[0][:3]]
+        ways = [_("{what}: wait").format(what=what), what] if decision.get("secret") else []
+    elif len(players) == 1:
+        one = players[0]
+        ways = [_("{player}: {what}").format(player=p, what=what) for p in (one, one[:3])]
+        ways.append(one[:3])
     else:
-        ways = [f"{what}: {' '.join(players)}", f"{what}: {' '.join(p[:3] for p in players)}"]
-        ways.append(f"{len(players)} to {what}")
+        ways = [
+            _("{what}: {players}").format(what=what, players=" ".join(names))
+            for names in (players, [p[:3] for p in players])
+        ]
+        ways.append(_("{n} to {what}").format(n=len(players), what=what))
     return next((w for w in ways if width(w) * BIG <= room), "")
 
 
@@ -109,7 +119,8 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
     rnd = view.get("round")
     label = f"R{rnd}/{game_data().rounds}" if rnd else ""
     phase = PHASES.get(view.get("phase") or "", view.get("phase") or "")
-    where = f"King {short_area(view['king'])}" if view.get("king") else ""
+    phase = _(phase) if phase else ""
+    where = _("King {area}").format(area=short_area(view["king"])) if view.get("king") else ""
     beside = c.width - 2 - BIG * width(head) - GLYPH_W  # room right of the headline
     if wide:
         # The round and the King beside the headline where they fit whole, else a row below.

@@ -50,11 +50,15 @@ def test_french_says_zero_and_one_in_the_singular():
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_marked_message_is_translated(lang):
     marked = {
-        (m[2] if isinstance(m[2], str) else m[2][0])
+        (m[2] if isinstance(m[2], str) else m[2][0], m[4])  # (message, its context or None)
         for m in extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")])
     }
     catalog = _po(lang)
-    missing = sorted(m for m in marked if not catalog.get(m) or not catalog.get(m).string)
+    missing = sorted(
+        f"{ctx}: {m}" if ctx else m
+        for m, ctx in marked
+        if not catalog.get(m, context=ctx) or not catalog.get(m, context=ctx).string
+    )
     assert not missing
 
 
