@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 from companion.app.core import TableCore
 from companion.app.mode import Mode
-from companion.app.modes import MENU_STEPS, MODES
+from companion.app.modes import MODES
+from companion.app.presses import MENU_STEPS
 from companion.elgrande.moves import Action, RuleError
 from companion.screens.chart import score_history
 from companion.session.views import SeatView, TableView
