@@ -106,7 +106,8 @@ class SeatSnapshot:
     title: str  # what its pad says now ("Scoring: ● next", the decision's prompt …)
     may_next: bool  # a ● that only goes on is open to it
     may_choose: bool  # its options are open to taps (in a game, not during an announcement)
-    labels: tuple[str, ...] = ()  # each option as the game names it, in the options' order
+    # Each option as the game names it, in the options' order (a hand: never in a repr).
+    labels: tuple[str, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)

@@ -49,3 +49,12 @@ def test_a_seat_stream_holds_its_own_sealed_choice_and_no_one_elses(table):
 def test_a_stream_without_a_valid_token_gets_nothing(table):
     status, _, body = table.request("GET", "/s/events", token="forged")
     assert status == 401 and b"seat" not in body.replace(b"no seat", b"")
+
+
+def test_a_seats_snapshot_never_shows_its_choices_labels_in_a_repr():
+    """The labels name a seat's options (their hand of power cards): a log of the snapshot
+    must not list them."""
+    from companion.app.remote import SeatSnapshot
+
+    snap = SeatSnapshot(None, 1, "Power card", False, True, ("power 13: 4 to court",))
+    assert "power 13" not in repr(snap)
