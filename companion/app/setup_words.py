@@ -32,3 +32,6 @@ OPTION_VALUES = (
     N_("bga"),
 )
 OTHER = (N_("Not playing"), N_("Scores"), N_("● next"), N_("plus"))
+
+# Carcassonne's sixth seat colour (El Grande's five are marked with its sentences).
+SEAT_COLOURS = (N_("pink"),)

@@ -28,7 +28,8 @@ from hw.events import Btn
 from hw.input import InputTiming
 
 BACKENDS = ("auto", "mock", "pi")
-PLAYER_COLOURS = ("red", "blue", "yellow", "green", "black")
+# The seat colours a pad may be: El Grande's five, and the sixth Carcassonne's expansion adds.
+PLAYER_COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 USABLE_GPIOS = range(2, 28)  # BCM 2–27 on the 40-pin header; 0/1 are the HAT ID EEPROM
 GPIO_ACCEPT = "a BCM GPIO number 2–27"
 I2C1_PINS = {2: "SDA", 3: "SCL"}

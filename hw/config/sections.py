@@ -149,8 +149,9 @@ def read_players(r: Reader, data: dict[str, Any]) -> dict[str, PadConfig]:
                 join("players", colour),
                 f"{shown(colour)} is not a player colour; accepted: {', '.join(PLAYER_COLOURS)}",
             )
-    if not 2 <= len(t) <= 5:
-        r.add("players", f"{len(t)} players configured; El Grande needs 2–5")
+    if not 2 <= len(t) <= len(PLAYER_COLOURS):
+        most = len(PLAYER_COLOURS)  # a game seats fewer: the setup screen says so
+        r.add("players", f"{len(t)} players configured; accepted: 2–{most} pads")
     for colour, raw in t.items():
         if colour in PLAYER_COLOURS and (pad := read_pad(r, raw, f"players.{colour}")) is not None:
             players[colour] = pad

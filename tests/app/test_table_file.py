@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.app.setup import TableDefaults
 from companion.app.table_file import SEATS_ACCEPT, check_table, describe_table
 
-COLOURS = "red, blue, yellow, green, black"
+COLOURS = "red, blue, yellow, green, black, pink"
 
 
 def test_seats_given_as_a_table_or_with_a_table_in_them_are_refused_in_tomls_words():
@@ -21,12 +21,12 @@ def test_seats_given_as_a_table_or_with_a_table_in_them_are_refused_in_tomls_wor
 
 
 def test_every_seat_is_checked_after_one_that_is_not_a_colour_name():
-    table, problems = check_table({"seats": [1, "red", "red", "pink"]}, pads=("red", "blue"))
+    table, problems = check_table({"seats": [1, "red", "red", "purple"]}, pads=("red", "blue"))
     assert table is None
     assert problems == [
         "seats[0]: got integer 1; accepted: a player colour",
         'seats: "red" is listed twice; each seat plays once',
-        f'seats: "pink" is not a player colour; accepted: {COLOURS}',
+        f'seats: "purple" is not a player colour; accepted: {COLOURS}',
     ]
 
 

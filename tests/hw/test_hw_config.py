@@ -125,11 +125,15 @@ def test_a_display_too_small_for_its_pages_is_refused_with_what_keeps_it_wide():
 def test_every_problem_is_reported_at_once():
     data = edited(**{"backend": "cloud", "players.red.left": 40, "display.contrast": 300})
     data["players"]["purple"] = {}
+    data["players"]["pink"] = {}  # a sixth colour, with no pins: each button named
     msgs = problems(data)
-    assert len(msgs) == 5
+    assert len(msgs) == 8
     assert {m.split(":")[0] for m in msgs} == {
         "backend",
-        "players",  # six players
+        "players",  # seven players
+        "players.pink.left",
+        "players.pink.right",
+        "players.pink.select",
         "players.red.left",
         "display.contrast",
         "players.purple",
@@ -254,11 +258,11 @@ def test_cross_key_problems_are_reported_alongside_single_key_ones():
 
 def test_unknown_player_colour_lists_the_colours():
     data = edited()
-    data["players"]["pink"] = data["players"].pop("black")
+    data["players"]["purple"] = data["players"].pop("black")
     (msg,) = problems(data)
     assert (
         msg
-        == 'players.pink: "pink" is not a player colour; accepted: red, blue, yellow, green, black'
+        == 'players.purple: "purple" is not a player colour; accepted: red, blue, yellow, green, black, pink'
     )
 
 

@@ -64,7 +64,7 @@ BROKEN_TABLES = [
     ('seats = ["red"]\n', "table.toml: seats: 1 listed; El Grande is played by 2–5"),
     ('seats = "red"\n', 'table.toml: seats: got string "red"; accepted: an array of 2–5'),
     ('seats = [1, "red"]\n', "table.toml: seats[0]: got integer 1; accepted: a player colour"),
-    ('seats = ["red", "pink"]\n', 'table.toml: seats: "pink" is not a player colour; accepted'),
+    ('seats = ["red", "purple"]\n', 'table.toml: seats: "purple" is not a player colour; accepted'),
     ("colour = 1\n", "table.toml: colour: unknown key; accepted here: ruleset,"),
     ("[bidding]\n", "table.toml: bidding: got table; accepted:"),
     ("ruleset = [", "table.toml: not valid TOML"),

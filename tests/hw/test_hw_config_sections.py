@@ -77,7 +77,7 @@ def test_two_players_are_enough_and_one_is_refused_with_the_count():
     assert list(parse_config(two, "t.toml").players) == ["red", "blue"]
     one = edited()
     one["players"] = {"red": one["players"]["red"]}
-    assert problems(one) == ["players: 1 players configured; El Grande needs 2–5"]
+    assert problems(one) == ["players: 1 players configured; accepted: 2–6 pads"]
 
 
 # -- displays ------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 "use strict";
 // Shared by every page: the colours, small DOM helpers, the stream that reconnects by itself.
-const COLOURS = {red: "#d62828", blue: "#1d4ed8", yellow: "#e9c400", green: "#15803d", black: "#222"};
+const COLOURS = {red: "#d62828", blue: "#1d4ed8", yellow: "#e9c400", green: "#15803d", black: "#222", pink: "#e56bb0"};
 const SPOTS = {  // where each area sits on the map, in % of its box (others go on a grid)
   galicia: [3, 6], pais_vasco: [31, 4], aragon: [56, 22], cataluna: [78, 2],
   castilla_vieja: [20, 30], castilla_nueva: [42, 46], valencia: [68, 44],
