@@ -260,10 +260,8 @@ def test_unknown_player_colour_lists_the_colours():
     data = edited()
     data["players"]["purple"] = data["players"].pop("black")
     (msg,) = problems(data)
-    assert (
-        msg
-        == 'players.purple: "purple" is not a player colour; accepted: red, blue, yellow, green, black, pink'
-    )
+    colours = "red, blue, yellow, green, black, pink"
+    assert msg == f'players.purple: "purple" is not a player colour; accepted: {colours}'
 
 
 def test_a_table_where_a_value_belongs_is_named_plainly():
