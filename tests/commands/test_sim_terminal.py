@@ -37,7 +37,10 @@ class Terminal:
         self.stderr = tmp / "stderr.txt"  # curses draws over what is written to the terminal
         # Bounded, so that a test killed before its finalizer (a mutation run's time limit)
         # leaves no sim or tmux server behind for long.
+        # The pane's shell gets the terminal's Ctrl-C too: a trap (not an ignore, which the sim
+        # would inherit) keeps it alive to say how the sim ended, however the timing falls.
         run = f"{exports} timeout --foreground 300 {line} 2>{self.stderr}; echo EXIT=$?; sleep 120"
+        run = f"trap : INT; {run}"
         script = f"cd {shlex.quote(str(tmp))} && {run}"
         self._tmux("new-session", "-d", "-x", str(cols), "-y", str(rows), script)
 

@@ -38,6 +38,9 @@ def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as a terminal gives it, whatever this process inherited (a shell's background
+        # job ignores SIGINT, and so would every program it starts).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
