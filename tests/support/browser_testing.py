@@ -22,6 +22,9 @@ ARGS = [
 ]
 PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1920, "height": 1080}}
+# How long a page may take to get somewhere: generous, so that a busy machine (two test runs on
+# two cores, each with a browser) slows the tests down without failing them.
+PATIENCE_MS = 180_000
 QUICK = ("stop_placing", "end_turn", "done", "matches", "confirm", "allow", "first_bidder")
 
 
@@ -92,7 +95,7 @@ def _settled(page: Any, before: dict[str, Any], what: str) -> str | None:
     return what
 
 
-def wait_until(check: Any, seconds: float = 10.0) -> None:
+def wait_until(check: Any, seconds: float = PATIENCE_MS / 1000) -> None:
     end = time.monotonic() + seconds
     while not check():
         if time.monotonic() > end:

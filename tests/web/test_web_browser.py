@@ -5,6 +5,7 @@ import pytest
 from browser_testing import (
     ARGS,
     CHROMIUM,
+    PATIENCE_MS,
     PHONE,
     TV,
     act,
@@ -26,8 +27,20 @@ def browser():
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield Patient(b)
         b.close()
+
+
+class Patient:
+    """The browser, each new context waiting up to PATIENCE_MS for what a test asks of it."""
+
+    def __init__(self, browser):
+        self.browser = browser
+
+    def new_context(self, **options):
+        context = self.browser.new_context(**options)
+        context.set_default_timeout(PATIENCE_MS)
+        return context
 
 
 @pytest.fixture
