@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from test_transcripts import GAMES
 
 import companion
-from companion.elgrande.bots import GreedyBot, RandomBot
 from companion.elgrande.engine import apply_in_place, decision, legal_actions, new_game
 from companion.elgrande.moves import describe
 from companion.elgrande.options import TableOptions
@@ -28,31 +28,7 @@ from companion.i18n import _, set_language
 from companion.screens.voice import speech_for
 
 FOLDER = Path(__file__).parent / "golden" / "transcripts" / "fr"
-FIVE = ("red", "blue", "yellow", "green", "black")
-GAMES = {
-    "five-greedy": (FIVE, 1, TableOptions(), GreedyBot),
-    "five-open-physical": (FIVE, 2, TableOptions(bidding="open", deck="physical"), RandomBot),
-    "three-chosen-1995": (
-        FIVE[:3],
-        3,
-        TableOptions(
-            first_bidder="choose",
-            ruleset="1995",
-            castillo_disc_on_king="court",
-            tiebreak="tournament",
-        ),
-        RandomBot,
-    ),
-    "two-short-bga": (
-        FIVE[:2],
-        4,
-        TableOptions(
-            short_game=True, ruleset="bga", castillo_disc_on_king="forbidden", tiebreak="shared"
-        ),
-        GreedyBot,
-    ),
-    "four-no-veto-public": (FIVE[:4], 7, TableOptions(veto=False, castillo_public=True), GreedyBot),
-}
+# The English transcripts' games, the same seats, seeds, options and bots.
 WORD = re.compile(r"[A-Za-z]{3,}")
 KEPT = {"castillo", "caballero", "caballeros", "grande", "veto", "scores", "points"}
 
