@@ -141,19 +141,6 @@ def bot_kinds(game: str = DEFAULT_GAME) -> Mapping[str, type[Any]]:
     return BOT_KINDS if game == DEFAULT_GAME else games.load(game).bots
 
 
-def seat_bots(kinds: Mapping[str, str], seed: int, game: str = DEFAULT_GAME) -> dict[str, Bot]:
-    """One bot a seat, of the kind named (`bot_kinds`), each seeded from the game's seed.
-
-    >>> sorted(seat_bots({"blue": "greedy", "green": "random"}, 3))
-    ['blue', 'green']
-    """
-    known = bot_kinds(game)
-    return {
-        p: StateSeeded(known[kind], seed * 10 + i, game)
-        for i, (p, kind) in enumerate(kinds.items())
-    }
-
-
 class SeatBot:
     """A seat's bot, named by kind, for whichever game the table starts (the setup screen may
     change the game): the kind of that name in the game's bots, else the game's first kind."""
@@ -173,6 +160,15 @@ class SeatBot:
 def table_bots(kinds: Mapping[str, str], seed: int) -> dict[str, SeatBot]:
     """One bot a seat, by kind name, each seeded from the game's seed, for any game."""
     return {p: SeatBot(kind, seed * 10 + i) for i, (p, kind) in enumerate(kinds.items())}
+
+
+def seat_bots(kinds: Mapping[str, str], seed: int, game: str = DEFAULT_GAME) -> dict[str, Bot]:
+    """The bots `table_bots` gives, for `game` now.
+
+    >>> sorted(seat_bots({"blue": "greedy", "green": "random"}, 3))
+    ['blue', 'green']
+    """
+    return {p: bot.for_game(game) for p, bot in table_bots(kinds, seed).items()}
 
 
 # Where a bot could press ● only to move the table on: pages a person reads or fills in.
