@@ -25,6 +25,8 @@ TV = {"viewport": {"width": 1920, "height": 1080}}
 # How long a page may take to get somewhere: generous, so that a busy machine (two test runs on
 # two cores, each with a browser) slows the tests down without failing them.
 PATIENCE_MS = 180_000
+# A tap on a button the page shows now; past this, the page has moved on and is read again.
+TAP_MS = 10_000
 QUICK = ("stop_placing", "end_turn", "done", "matches", "confirm", "allow", "first_bidder")
 
 
@@ -64,18 +66,36 @@ def act(page: Any, high: bool = False) -> str | None:
         chosen = (discs or quick or plain or options)[0]
         what = chosen["label"]
         if chosen["area"]:
-            page.click(f"#map [data-area='{chosen['area']}']")
+            if not _tap(page.locator(f"#map [data-area='{chosen['area']}']")):
+                return None
             if page.locator("#choices button", has_text=what).count():
-                page.locator("#choices button", has_text=what).first.click()
+                _tap(page.locator("#choices button", has_text=what).first)
             return _settled(page, me, what)
-        page.locator("#choices button", has_text=what).first.click()
+        if not _tap(page.locator("#choices button", has_text=what).first):
+            return None
         return _settled(page, me, what)
     elif me["next"]:
         tapped, what = "#next", "next"
     else:
         return None
-    page.click(tapped)
+    if not _tap(page.locator(tapped)):
+        return None
     return _settled(page, me, what)
+
+
+def _tap(target: Any) -> bool:
+    """Tap `target` if the page still shows it. The page may have been redrawn since `me` was
+    read (the other phone's tap moved the game on): then nothing is tapped, and the caller
+    reads the page again rather than waiting for a button that will never come back."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    if not target.count():
+        return False
+    try:
+        target.click(timeout=TAP_MS)
+    except PlaywrightError:  # gone between the count and the tap, or covered by a redraw
+        return False
+    return True
 
 
 def _settled(page: Any, before: dict[str, Any], what: str) -> str | None:
