@@ -87,6 +87,7 @@ class Phones:
             pp.qr = qr_rows(pp.url)
         elif button == "long":
             done = outlet.revoke(chosen)
+            t.phone_seats.discard(chosen)
             pp.message = f"{chosen}: phone revoked" if done else f"{chosen} has no phone"
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:

@@ -190,7 +190,8 @@ def snapshot(t: TableCore, marks: SeatMarks) -> Snapshot:
         seat = t.seat(p)
         title = MODES[t.mode].pad_menu(t, p).title
         choosing = t.mode == Mode.GAME
-        shortcuts = t.s.shortcuts(p) if choosing and seat.options else ()
+        phone = choosing and seat.options and p in t.phone_seats
+        shortcuts = t.s.shortcuts(p) if phone else ()
         mark = marks.update(p, _seat_key(t, seat, shortcuts))
         labels = tuple(t.s.label(a) for a in seat.options) if choosing else ()
         seats[p] = SeatSnapshot(seat, mark, title, may_next(t), choosing, labels, shortcuts)
@@ -254,7 +255,7 @@ def _actions_for(t: TableCore, p: str, event: SeatChoice) -> list[Action] | None
     through the group of cards that holds it (the pad's sub-menu, one tap on a phone)."""
     options = t.seat(p).options
     if event.shortcut is not None:
-        shortcuts = t.s.shortcuts(p)
+        shortcuts = t.s.shortcuts(p) if p in t.phone_seats else ()
         ok = options and 0 <= event.shortcut < len(shortcuts)
         return list(shortcuts[event.shortcut].actions) if ok else None
     if event.index is not None:

@@ -9,7 +9,7 @@ import pytest
 from session_testing import same_state
 from table_testing import Table
 
-from companion.app.remote import MOVED_ON, SeatChoice, SeatHold, snapshot
+from companion.app.remote import MOVED_ON, PhonePaired, SeatChoice, SeatHold, snapshot
 from companion.elgrande.bots import GreedyBot, play_game
 from companion.elgrande.engine import apply_in_place, decision, legal_actions
 from companion.elgrande.shortcuts import shortcuts
@@ -27,6 +27,9 @@ class Outlet:
 
     def publish(self, snap):
         self.last = snap
+
+    def paired(self):
+        return frozenset({"red"})
 
 
 def table_at(kind: str, seed: int = 1) -> Table:
@@ -184,3 +187,13 @@ def test_no_run_holds_a_sealed_private_or_other_seats_decision(seed):
 
     play_game(SEATS, seed, default=GreedyBot, on_step=check)
     assert offered > 100
+
+
+def test_only_a_seat_with_a_phone_is_offered_shortcuts_the_look_ahead_costs_the_others_nothing():
+    table = table_at("turn")
+    assert snapshot(table.app, table.app.marks).seats["red"].shortcuts
+    table.app.phone_seats.discard("red")  # as a revoke does
+    assert snapshot(table.app, table.app.marks).seats["red"].shortcuts == ()
+    table.hw.events.put(PhonePaired("red"))
+    table.drain()
+    assert snapshot(table.app, table.app.marks).seats["red"].shortcuts
