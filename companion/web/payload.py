@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from companion.app.localized import words_of
 from companion.app.remote import SeatSnapshot, Snapshot
 from companion.elgrande import sentences
 from companion.elgrande.data import game_data
 from companion.elgrande.moves import Action, describe
-from companion.elgrande.sentences import card_label, localize
+from companion.elgrande.sentences import card_label
 from companion.screens.names import card_text
 
 
@@ -56,6 +57,7 @@ def public_payload(
         return out
     public = view.to_json()
     decision = view.decision
+    localize = words_of(view.game)
     out["game"] = {
         "name": view.game_name,
         "page": view.page,  # "board" (El Grande's map) or "ledger" (scores and who enters)
@@ -123,6 +125,7 @@ def _target(action: Action) -> str | int | None:
 def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
     """One seat's pad page: its choices and what only it may know, beside the public data."""
     view = me.view
+    localize = words_of(snap.table.game if snap.table is not None else None)
     played: list[int] = []
     if snap.table is not None:
         played = list(snap.table.to_json().get("played", {}).get(seat, []))
