@@ -7,7 +7,7 @@ conditions their districts meet and the fields' fixed words are marked where the
 >>> set_language("fr"); print(SENTENCES.localize("Markets: (5 + 3 doubled) × 4 stars = 32"))
 Marchés\u202f: (5 + 3 en double) × 4 étoiles = 32
 >>> print(SENTENCES.localize("Gardens: no garden plaza, 0"))
-Jardins\u202f: aucune place de jardin, 0
+Jardins\u202f: sans place, 0
 >>> set_language("en")
 """
 

@@ -8,8 +8,8 @@ the template's translation is filled with its fields translated in turn. A field
 what it holds (a trailing digit tells two apart):
 
 - `player`: a seat colour ("red"), said as the catalog says it;
-- `players`: colours joined by " and ";
-- `n`: a number, kept; `nth`: an ordinal ("2nd"), in the table's own form;
+- `players`: colours joined by ", " and " and ";
+- `n`: a number, kept; `code`: an edition's code ("C2"), kept; `nth`: an ordinal ("2nd"), in the table's own form;
 - `word`: one of the game's words (a colour of districts, a feature), by the catalog;
 - `items` / `parts` / `terms`: a list joined by ", " / "; " / " + ", each item a sentence in
   turn;
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 
 from companion.i18n import N_, _, language, translations
@@ -59,6 +59,7 @@ COMMON: tuple[Template, ...] = (
 
 _KINDS = {
     "n": r"\d+",
+    "code": r"[A-Z]\d",  # an edition's code ("C2"), kept
     "nth": r"\d+(?:st|nd|rd|th)",
     "items": r".+",
     "parts": r".+",
@@ -93,19 +94,24 @@ class Sentences:
         templates: Sequence[Template],
         words: Iterable[str] = (),
         colours: Sequence[str] = COLOURS,
+        kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.templates = (*templates, *COMMON)
         self.words = tuple(words)
         self.colours = tuple(colours)
+        # The game's own kinds of field: a pattern each, its text a sentence in turn.
+        self.kinds = dict(kinds or {})
 
     @cached_property
     def _compiled(self) -> tuple[tuple[re.Pattern[str], Template], ...]:
+        colour = "|".join(self.colours)
         kinds = {
             **_KINDS,
-            "player": "|".join(self.colours),
-            "players": rf"(?:{'|'.join(self.colours)})(?: and (?:{'|'.join(self.colours)}))*",
+            "player": colour,
+            "players": rf"(?:{colour})(?:(?:, | and )(?:{colour}))*",
             "word": "|".join(re.escape(w) for w in sorted(self.words, key=len, reverse=True))
             or "(?!)",
+            **self.kinds,
         }
         out = []
         for template in self.templates:
@@ -168,13 +174,14 @@ class Sentences:
         if kind in ("player", "word"):
             return _(value), True
         if kind == "players":
-            return _(" and ").join(_(p) for p in value.split(" and ")), True
+            names = [", ".join(_(p) for p in part.split(", ")) for part in value.split(" and ")]
+            return _(" and ").join(names), True
         if kind == "nth":
             return ordinal(int(value[:-2])), True
         if kind in _SEPARATORS:
             parts = [self._sub(x) for x in value.split(_SEPARATORS[kind])]
             return _SEPARATORS[kind].join(p for p, _ok in parts), all(ok for _p, ok in parts)
-        if kind == "text":
+        if kind == "text" or kind in self.kinds:
             return self._sub(value)
         return value, True
 

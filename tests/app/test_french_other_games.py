@@ -1,0 +1,72 @@
+"""A French table plays the games beside El Grande in French: whole bot games of each, driven as
+at the table (the setup screen's Start, every entry by presses on both shipped configs), with
+every text any display draws (main display, pads, small print) and every sentence the voice
+says read for English words, French words looked for, and nothing cut on either panel size in
+either language."""
+
+from __future__ import annotations
+
+import pytest
+from french_words import stray_english
+
+from companion.testing import make_bots
+
+SEATS = ("red", "blue", "yellow", "green")
+
+# Words only a French page of each game draws: its reasons, its fields, its ranking.
+FRENCH = {
+    "akropolis": ("Maisons", "places", "étoile", "Pierres", "Classement"),
+    "castell": ("Score de la tour", "Meilleure tour", "Prix", "Classement"),
+    "carcassonne": ("Route", "Ville", "meeple", "Classement"),
+}
+
+# Texts whose own wording ends in an ellipsis: nothing was cut.
+WHOLE = ("waiting…", "more…", "en attente…", "a big meeple…", "un grand meeple…")
+
+
+def _play(make_table, drawn, monkeypatch, game, config, n, seed, language):
+    from companion.screens import game_page, main_display, pad
+
+    small: list[str] = []
+    for module in (pad, game_page, main_display):
+        real = module.draw_legacy
+
+        def record(draw, xy, text, fill, font, real=real):
+            small.append(text)
+            return real(draw, xy, text, fill, font)
+
+        monkeypatch.setattr(module, "draw_legacy", record)
+    seats = SEATS[:n]
+    table = make_table(config, seats=seats, seed=seed, game=game, language=language)
+    said: list[str] = []
+    table.app.outputs.on_say.append(lambda text, _round: said.append(text))
+    table.press(seats[0], "select")  # Start
+    driver = table.bots(make_bots(seats, seed, game))
+    while driver.step():
+        if table.app.turn_every() is not None:
+            table.app.turn()
+    assert table.app.finished and table.session.over
+    return small, said
+
+
+@pytest.mark.parametrize("game", ["akropolis", "castell", "carcassonne"])
+@pytest.mark.parametrize(("config", "n", "seed"), [("pi.toml", 3, 4), ("sim.toml", 2, 7)])
+def test_a_french_game_of_each_shows_and_says_french_and_no_english(
+    make_table, drawn, monkeypatch, game, config, n, seed
+):
+    small, said = _play(make_table, drawn, monkeypatch, game, config, n, seed, "fr")
+    assert drawn and small and said
+    assert not stray_english([*drawn, *small, *said])
+    shown = " ".join([*drawn, *small, *said])
+    assert all(word in shown for word in FRENCH[game]), [w for w in FRENCH[game] if w not in shown]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", ["akropolis", "castell", "carcassonne"])
+@pytest.mark.parametrize(("config", "n", "seed"), [("pi.toml", 4, 2), ("sim.toml", 3, 5)])
+def test_nothing_is_cut_in_a_whole_game_of_each(
+    make_table, drawn, monkeypatch, game, config, n, seed, language
+):
+    small, _said = _play(make_table, drawn, monkeypatch, game, config, n, seed, language)
+    assert not {t for t in drawn if t.endswith("…") and t not in WHOLE}
+    assert not {t for t in small if t.endswith("..")}
