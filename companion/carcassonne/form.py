@@ -161,6 +161,8 @@ class FeatureForm(Step):
             yes = {"inn": N_("an inn"), "cathedral": N_("a cathedral")}
             no = {"inn": N_("no inn"), "cathedral": N_("no cathedral")}
             return (yes if t == "yes" else no)[action.kind]
+        if action.kind in LABELS:  # a number entered: the stepper's label and the number
+            return f"{LABELS[action.kind].format(name=NAMES[self.type])} {t}"
         return words.get(action.kind, f"{action.kind} {t}")
 
     # -- answers -------------------------------------------------------------------------------
