@@ -31,7 +31,8 @@ TEMPLATES = (
     N_("{player} passes {n}: {text}; marker on {n2}"),
     N_("remember {n} (lap {n2})"),
     N_(
-        "turn your score tile to its 100 side (« retournez votre tuile de points pour montrer son côté 100 »)"
+        "turn your score tile to its 100 side (« retournez votre tuile de points pour montrer "
+        "son côté 100 »)"
     ),
     N_("take a score tile, 50 side up (« vous prenez une tuile de score »)"),
     N_("take another score tile, 50 side up (« Utilisez une tuile de score supplémentaire »)"),

@@ -9,7 +9,8 @@ what it holds (a trailing digit tells two apart):
 
 - `player`: a seat colour ("red"), said as the catalog says it;
 - `players`: colours joined by ", " and " and ";
-- `n`: a number, kept; `code`: an edition's code ("C2"), kept; `nth`: an ordinal ("2nd"), in the table's own form;
+- `n`: a number, kept; `code`: an edition's code ("C2"), kept; `nth`: an ordinal ("2nd"), in
+  the table's own form;
 - `word`: one of the game's words (a colour of districts, a feature), by the catalog;
 - `items` / `parts` / `terms`: a list joined by ", " / "; " / " + ", each item a sentence in
   turn;

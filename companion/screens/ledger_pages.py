@@ -39,7 +39,7 @@ def player_page(
     total = sum(int(line["points"]) for line in lines)
     # The panels' small print has no "×": an "x" reads the same.
     why = tuple(localize(str(line["why"])).replace("×", "x") for line in lines)
-    title = f"{_(player)}: {total}"
+    title = _("{player}: {total}").format(player=_(player), total=total)
     return MainUI(screen="announce", title=title, lines=why, footer=_(footer))
 
 
