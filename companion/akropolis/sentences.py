@@ -61,6 +61,8 @@ TEMPLATES = (
     N_("none"),
     # the ranking page's tie-break: unused stones separated equal scores
     N_("stones"),
+    # the game's phase, as the sim's header names it
+    N_("entry"),
 )
 
 SENTENCES = Sentences(

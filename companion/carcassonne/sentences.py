@@ -100,6 +100,9 @@ TEMPLATES = (
     N_("{player} cancels the field entry; nothing scored"),
 )
 
+# The game's phases, as the sim's header names them.
+PHASES = (N_("play"), N_("final"))
+
 # A feature's arithmetic: up to the next colon or semicolon, after an end-of-game nothing.
 CALC = r"(?:(?:an inn|a cathedral) scores nothing at the end: )?[^:;]+?"
 

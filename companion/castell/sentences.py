@@ -69,4 +69,7 @@ TEMPLATES = (
     ),
 )
 
+# The game's phases, as the sim's header names them.
+PHASES = (N_("festival"), N_("final"))
+
 SENTENCES = Sentences(TEMPLATES, colours=("red", "blue", "green", "yellow"))

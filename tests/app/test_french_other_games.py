@@ -80,3 +80,22 @@ def test_nothing_is_cut_in_a_whole_game_of_each(
     cut = {t for t in drawn if t.endswith("…") and t not in WHOLE}
     cut |= {t for t in small if t.endswith("..")}
     assert not cut, sorted(cut)
+
+
+@pytest.mark.parametrize("game", ["akropolis", "castell", "carcassonne"])
+def test_the_sim_of_each_game_in_french_shows_no_english(make_table, game):
+    from companion.commands.sim import SimScreen
+    from companion.commands.sim_layout import frame
+    from companion.commands.sim_log import SimLog
+
+    seats, bots = SEATS[:3], ("blue", "yellow")
+    table = make_table("sim.toml", seats=seats, seed=5, game=game, language="fr")
+    screen = SimScreen(table.app, table.hw, bots, False, SimLog(None))
+    shown: list[str] = []
+    table.press(seats[0], "select")  # Start
+    driver = table.bots(make_bots(seats, 5, game))
+    while driver.step():
+        for rows, cols in ((24, 80), (32, 130)):
+            shown += frame(screen.snapshot(rows, cols, ""), rows, cols)
+    assert table.app.session.over
+    assert not stray_english(shown)
