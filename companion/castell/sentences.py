@@ -4,7 +4,7 @@ fields' labels and rules) are marked where they are written.
 
 >>> from companion.i18n import set_language
 >>> set_language("fr"); print(SENTENCES.localize("red's best tower is now 9"))
-meilleure tour de rouge\u202f: 9
+nouvelle meilleure tour pour rouge\u202f: 9
 >>> print(SENTENCES.localize("Prizes: 2 trophies × 5 + 1 ribbon = 11"))
 Prix\u202f: 2 trophées × 5 + 1 ruban = 11
 >>> set_language("en")

@@ -56,6 +56,7 @@ COMMON: tuple[Template, ...] = (
     N_("Scores: {items}"),
     N_("{player} {n}"),
     N_("{text} {n}"),
+    N_("{text}; {text2}"),  # sentences one after the other (a ranking's places)
 )
 
 _KINDS = {
@@ -155,10 +156,6 @@ class Sentences:
             if whole_ok:
                 return said, True
             first = first or said
-        if "; " in text:  # sentences one after the other (a ranking's places): each in turn
-            parts = [self._localize(part) for part in text.split("; ")]
-            if all(ok for _p, ok in parts) or first is None:
-                return "; ".join(p for p, _ok in parts), all(ok for _p, ok in parts)
         return first or text, False
 
     def _form(self, template: Template, fields: dict[str, str]) -> str:
