@@ -99,3 +99,16 @@ def test_the_sim_of_each_game_in_french_shows_no_english(make_table, game):
             shown += frame(screen.snapshot(rows, cols, ""), rows, cols)
     assert table.app.session.over
     assert not stray_english(shown)
+
+
+@pytest.mark.parametrize("config", ["pi.toml", "sim.toml"])
+@pytest.mark.parametrize("game", ["akropolis", "castell", "carcassonne"])
+def test_the_setup_screen_of_each_game_in_french_names_its_options_in_french(
+    make_table, drawn, config, game
+):
+    table = make_table(config, seats=SEATS[:3], game=game, language="fr")
+    for _line in range(14):  # Start, five seats, the game, up to five options, the language
+        table.press("red", "right")  # every line comes under the cursor, its options drawn
+    assert not stray_english(drawn)
+    assert not {t for t in drawn if t.endswith("…")}
+    assert {"Maisons\u202f: non", "Festivals\u202f: suivis", "Extension\u202f: oui"} & set(drawn)
