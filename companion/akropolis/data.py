@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import N_
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -39,43 +41,48 @@ COLOURS: tuple[Colour, ...] = (
     Colour(
         "house",
         "houses",
-        "Houses",
+        N_("Houses"),
         1,
-        "your largest group of touching houses (the most hexes): add their heights",
-        "the group's value is 10 or more: it counts twice",
+        N_("your largest group of touching houses (the most hexes): add their heights"),
+        N_("the group's value is 10 or more: it counts twice"),
     ),
     Colour(
         "market",
         "markets",
-        "Markets",
+        N_("Markets"),
         2,
-        "markets touching no other market: add their heights",
-        "of those, markets touching a market plaza: add their heights",
+        N_("markets touching no other market: add their heights"),
+        N_("of those, markets touching a market plaza: add their heights"),
     ),
     Colour(
         "barracks",
         "barracks",
-        "Barracks",
+        N_("Barracks"),
         2,
-        "barracks beside an empty space open to the outside (a closed lake does not count):"
-        " add their heights",
-        "of those, barracks with 3 or more such empty sides: add their heights",
+        N_(
+            "barracks beside an empty space open to the outside (a closed lake does not count):"
+            " add their heights"
+        ),
+        N_("of those, barracks with 3 or more such empty sides: add their heights"),
     ),
     Colour(
         "temple",
         "temples",
-        "Temples",
+        N_("Temples"),
         2,
-        "temples built round on all 6 sides (any height): add their heights",
-        "of those, temples above the ground (level 2 or higher): add their heights",
+        N_("temples built round on all 6 sides (any height): add their heights"),
+        N_("of those, temples above the ground (level 2 or higher): add their heights"),
     ),
     Colour(
         "garden",
         "gardens",
-        "Gardens",
+        N_("Gardens"),
         3,
-        "all gardens: add their heights",
-        "of those, gardens touching a lake (an empty space closed on all sides): add their heights",
+        N_("all gardens: add their heights"),
+        N_(
+            "of those, gardens touching a lake (an empty space closed on all sides):"
+            " add their heights"
+        ),
     ),
 )
 COLOUR: dict[str, Colour] = {c.key: c for c in COLOURS}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from companion.akropolis import engine, score_document, views
 from companion.akropolis.bots import TallyBot
 from companion.akropolis.options import Options
+from companion.akropolis.sentences import SENTENCES
 from companion.kit.game import GameBase, GameInfo
 
 
@@ -25,6 +26,7 @@ class Akropolis(GameBase):
     )
     bots: dict[str, type] = {"random": TallyBot}
     engine, views, options_type, score_file = engine, views, Options, score_document
+    sentences = SENTENCES
 
 
 MODULE = Akropolis()

@@ -24,6 +24,7 @@ from companion.akropolis.data import (
 )
 from companion.akropolis.options import Options
 from companion.akropolis.tally import Tally, places, ranking_text, score_lines
+from companion.i18n import N_
 from companion.kit.moves import Action
 from companion.kit.scoring import totals_of
 from companion.kit.steps import NumberField, ParallelEntry
@@ -72,8 +73,8 @@ def tally_form(options: Options) -> tuple[NumberField, ...]:
     fields.append(
         NumberField(
             "stones",
-            "Stones left",
-            "Stones: how many unused stones do you have? (1 point each; most breaks a tie)",
+            N_("Stones left"),
+            N_("Stones: how many unused stones do you have? (1 point each; most breaks a tie)"),
             high=STONES_MOST,
             default=2,
         )
@@ -107,7 +108,7 @@ class FinalCount(ParallelEntry):
     """Every player's tally, entered at once in the open; scored when all are in."""
 
     kind: ClassVar[str] = "final_count"
-    title: str = "Final count: enter your city's numbers"
+    title: str = N_("Final count: enter your city's numbers")
 
     def legal(self, s: Any, player: str) -> list[Action]:
         f = self.field(player)

@@ -17,12 +17,14 @@ from typing import Any
 
 from companion.app.announce import Announcer
 from companion.app.ledger import ledger_feed
+from companion.app.localized import as_is
 from companion.app.menus import MenuState, NumberMenu, likeliest
 from companion.app.mode import Mode
 from companion.app.outputs import Outputs
 from companion.app.screen_state import ScreenKeeper
 from companion.app.setup import GameChoice, SetupScreen, TableDefaults
 from companion.kit.moves import Action
+from companion.kit.sentences import Localize
 from companion.screens.chart import render_chart, score_history
 from companion.screens.pages import PAGE_KINDS
 from companion.session.session import Session
@@ -94,6 +96,11 @@ class TableCore:
     @property
     def view(self) -> TableView:
         return self.s.table_view()
+
+    @property
+    def words(self) -> Localize:
+        """The game's `localize`: its engine's English sentences in the table's language."""
+        return as_is if self.session is None else self.session.game.localize
 
     def seat(self, p: str) -> SeatView:
         return self.s.seat_view(p)

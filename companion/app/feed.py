@@ -29,14 +29,14 @@ def consume_events(t: TableCore) -> None:
     new, t.seen = s.events[t.seen :], len(s.events)
     if s.game.info.page == "ledger":
         silent = frozenset(getattr(s.game, "silent_events", ()))
-        pages, later, now = ledger_feed(new, silent, dict(t.view.scores))
+        pages, later, now = ledger_feed(new, silent, dict(t.view.scores), t.words)
         for text, rnd in now:
             t.outputs.say(text, rnd)
         new = []
     else:
         pages, later = [], []
     for ev in new:
-        said = speech_for(ev)
+        said = speech_for(ev, t.words)
         if ev["kind"] in CUES_FOR:
             t.outputs.cue(CUES_FOR[ev["kind"]])
         if ev["kind"] in PAGE_KINDS or pages:
@@ -71,7 +71,7 @@ def _page(t: TableCore, ev: dict[str, Any], said: str | None) -> Page:
     elif ev["kind"] == "castillo_discs":
         ui = discs_page(ev["detail"])
     else:
-        ui = announce_page(ev)
+        ui = announce_page(ev, localize=t.words)
     confirm = ev["kind"] in CONFIRM_KINDS
     return Page(ui.title, ui.lines, said or ev["text"], confirm, ev.get("round"))
 

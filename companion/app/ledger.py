@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.app.announce import Page
 from companion.i18n import N_, _
+from companion.kit.sentences import Localize, as_is
 from companion.screens import MainUI
 from companion.screens.ledger_pages import is_score_line, player_page, player_speech, ranking_page
 from companion.screens.text import wrap
@@ -22,19 +23,23 @@ from companion.screens.text import wrap
 FOOTER = N_("hold ● take back")
 
 
-def ledger_ui(view: Any, note: str, alerts: tuple[str, ...], width_px: int) -> MainUI:
+def ledger_ui(
+    view: Any, note: str, alerts: tuple[str, ...], width_px: int, localize: Localize = as_is
+) -> MainUI:
     """The page from the public view (its decision and scores) and the table's last note, each
-    sentence wrapped whole to the display's `width_px`."""
+    sentence wrapped whole to the display's `width_px` (`localize`: the game's words, in the
+    table's language, before any wrap)."""
     d = view.decision
+    prompt = localize(d.prompt) if d is not None else ""
     scores = tuple(f"{_(p)} {n}" for p, n in view.scores.items())
     waiting = ", ".join(_(p) for p in d.waiting) if d is not None else ""
     if d is None:
         title, lines = _("Scores"), scores
     elif d.parallel:
         title = _("Still entering: {players}").format(players=waiting)
-        lines = (*wrap(d.prompt, width_px - 2, 3), *scores)
+        lines = (*wrap(prompt, width_px - 2, 3), *scores)
     else:
-        title = f"{waiting}: {d.prompt}"
+        title = _("{players}: {prompt}").format(players=waiting, prompt=prompt)
         lines = scores
     if note:
         lines = (*wrap(note, width_px - 2, 3), *lines)
@@ -45,11 +50,12 @@ def ledger_feed(
     events: list[dict[str, Any]],
     silent: frozenset[str] = frozenset(),
     scores_now: dict[str, int] | None = None,
+    localize: Localize = as_is,
 ) -> tuple[list[Page], list[tuple[str, int | None]], list[tuple[str, int | None]]]:
     """New events of a ledger game as the table gets them: (announcement pages, what to say once
     they have been heard, what to say now). A run of score lines makes one page a player; the
     ranking a page of its own, with the totals announced before it (else `scores_now`); every
-    other event is said as its text (unless `silent`)."""
+    other event is said as its text (unless `silent`), in the table's language (`localize`)."""
     pages: list[Page] = []
     later: list[tuple[str, int | None]] = []
     now: list[tuple[str, int | None]] = []
@@ -58,8 +64,8 @@ def ledger_feed(
 
     def close_run() -> None:
         if run:
-            ui = player_page([ev["detail"] for ev in run])
-            said = player_speech([ev["detail"] for ev in run])
+            ui = player_page([ev["detail"] for ev in run], localize=localize)
+            said = player_speech([ev["detail"] for ev in run], localize)
             pages.append(Page(ui.title, ui.lines, said, False, run[0].get("round")))
             run.clear()
 
@@ -74,9 +80,11 @@ def ledger_feed(
         if kind == "totals" and isinstance(detail, dict):
             scores = dict(detail.get("scores") or {})  # the ranking page shows them
         elif kind == "ranking" and isinstance(detail, dict):
-            ui = ranking_page(detail, scores)
-            pages.append(Page(ui.title, ui.lines, str(ev["text"]), False, rnd))
+            ui = ranking_page(detail, scores, localize=localize)
+            pages.append(
+                Page(ui.title, ui.lines, localize(str(ev["text"]), spoken=True), False, rnd)
+            )
         elif kind not in silent and ev.get("text"):
-            (later if pages else now).append((str(ev["text"]), rnd))
+            (later if pages else now).append((localize(str(ev["text"]), spoken=True), rnd))
     close_run()
     return pages, later, now

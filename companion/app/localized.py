@@ -1,9 +1,10 @@
 """What the app draws, in the table's language: the one place the displays' pages and menus pass
-through on their way to the renderers (the voice has its own, in screens.voice).
+through on their way to the renderers.
 
 The app's own words are translated where they are written (`_`); the engine's sentences (its
-prompts, choices and events) arrive in English and are translated here, by
-`companion.elgrande.sentences.localize`. In English every function returns its argument.
+prompts, choices and events) arrive in English and are translated here, by the `localize` of the
+game being played (`words_of`: each game module carries its own). In English every function
+returns its argument.
 """
 
 from __future__ import annotations
@@ -11,12 +12,18 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from companion.elgrande.sentences import localize
+from companion import games
 from companion.i18n import language
+from companion.kit.sentences import Localize, as_is
 from companion.screens.model import MainUI, PadMenu
 
 
-def localized_ui(ui: MainUI) -> MainUI:
+def words_of(game: str | None) -> Localize:
+    """The `localize` of the game `game` (an id), or `as_is` when none is played."""
+    return as_is if game is None else games.load(game).localize
+
+
+def localized_ui(ui: MainUI, localize: Localize = as_is) -> MainUI:
     """The main display's page with every line in the table's language."""
     if language() == "en":
         return ui
@@ -29,7 +36,7 @@ def localized_ui(ui: MainUI) -> MainUI:
     )
 
 
-def localized_menu(menu: PadMenu) -> PadMenu:
+def localized_menu(menu: PadMenu, localize: Localize = as_is) -> PadMenu:
     """A pad's menu with its question, entries and note in the table's language."""
     if language() == "en":
         return menu
@@ -42,7 +49,7 @@ def localized_menu(menu: PadMenu) -> PadMenu:
     )
 
 
-def localized_view(view: dict[str, Any]) -> dict[str, Any]:
+def localized_view(view: dict[str, Any], localize: Localize = as_is) -> dict[str, Any]:
     """The public view with the decision's prompt in the table's language."""
     decision = view.get("decision")
     if language() == "en" or not isinstance(decision, dict) or "prompt" not in decision:

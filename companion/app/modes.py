@@ -20,7 +20,6 @@ from companion.app.mode import Mode
 from companion.app.phones import Phones
 from companion.app.presses import blind_press, menu_press, sealed_press
 from companion.app.privacy import blind_and_private, privacy_ui
-from companion.elgrande.sentences import localize
 from companion.i18n import _, ngettext
 from companion.screens import MainUI, PadMenu
 from companion.screens.legacy_text import tiny_wrap
@@ -198,10 +197,10 @@ class Game(TableMode):
             if why is None:
                 s.undo(p)
                 # The real board follows: say (and show) what to take back on it.
-                t.outputs.say(localize(s.events[-1]["text"], spoken=True), s.events[-1]["round"])
-                t.public_note = localize(s.events[-1]["text"])
+                t.outputs.say(t.words(s.events[-1]["text"], spoken=True), s.events[-1]["round"])
+                t.public_note = t.words(s.events[-1]["text"])
             else:
-                t.public_note = _("{player}: no undo, {why}").format(player=_(p), why=localize(why))
+                t.public_note = _("{player}: no undo, {why}").format(player=_(p), why=t.words(why))
                 t.outputs.cue("error")
             return
         waiting = _waiting(t)
@@ -216,7 +215,7 @@ class Game(TableMode):
         if t.privacy is not None:
             return privacy_ui(t, t.privacy, alerts)
         if t.s.game.info.page == "ledger":
-            return ledger_ui(t.view, t.public_note, alerts, t.hw.display.size[0])
+            return ledger_ui(t.view, t.public_note, alerts, t.hw.display.size[0], t.words)
         checked = board_check_ui(t, alerts)
         if checked is not None:
             return checked
@@ -235,7 +234,7 @@ class Game(TableMode):
                 menu = t.menu(p)
                 entries = menu.entries()
                 if entries:
-                    entry = localize(entries[menu.cursor])
+                    entry = t.words(entries[menu.cursor])
                     lines = (f"{_(p)}: {entry} {menu.cursor + 1}/{len(entries)}",)
         else:
             # Only those still choosing: an alert for a choice already made would stay up.
@@ -257,7 +256,7 @@ class Game(TableMode):
         look = t.last_look.get(p)
         if look is not None and seat.options:
             note = _("◀ ▶ back to the choices")
-            entry = localize(t.s.label(look))
+            entry = t.words(t.s.label(look))
             return PadMenu(p, _("Last: ● reveals"), (entry,), 0, True, note)
         if seat.options:
             menu = t.menu(p)

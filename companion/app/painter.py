@@ -28,12 +28,12 @@ from companion.screens.pad import text_pages
 
 def main_ui(t: TableCore) -> MainUI:
     """The main display's page now."""
-    return localized_ui(MODES[t.mode].main_ui(t, t.all_alerts()))
+    return localized_ui(MODES[t.mode].main_ui(t, t.all_alerts()), t.words)
 
 
 def pad_menu(t: TableCore, p: str) -> PadMenu:
     """What `p`'s pad shows now."""
-    return localized_menu(MODES[t.mode].pad_menu(t, p))
+    return localized_menu(MODES[t.mode].pad_menu(t, p), t.words)
 
 
 def own(t: TableCore, p: str) -> tuple[tuple[str, ...], int] | None:
@@ -142,7 +142,7 @@ class Painter:
 
 
 def _public(t: TableCore) -> dict[str, Any]:
-    return localized_view(t.view.to_json()) if t.session is not None else {"round": None}
+    return localized_view(t.view.to_json(), t.words) if t.session is not None else {"round": None}
 
 
 def _pad_inputs(t: TableCore, p: str) -> tuple[Any, ...]:

@@ -8,7 +8,6 @@ a step.
 from __future__ import annotations
 
 from companion.app.core import TableCore
-from companion.elgrande.sentences import localize
 from companion.i18n import _
 from companion.screens import MainUI
 from companion.screens.text import width as text_width
@@ -46,7 +45,7 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         menu = t.menu(p)
         entries = menu.entries()
         room = t.hw.display.size[0] - 2
-        label = localize(entries[menu.cursor])
+        label = t.words(entries[menu.cursor])
         entry = f"◀ {label} ▶"
         counted = f"{entry}  {menu.cursor + 1}/{len(entries)}"
         # A narrow display: the entry keeps its arrows before the count and its whole label
@@ -57,21 +56,21 @@ def privacy_ui(t: TableCore, p: str, alerts: tuple[str, ...]) -> MainUI:
         # Four rows under a one-row title, one of them the entry's: the prompt takes up to three
         # ("Take back which played power card? (secret)" on 128 pixels), or gives way to a
         # notice when both cannot be whole ("5 is taken: choose again" takes two there).
-        notice = wrap_text(localize(seat.notice), room, 2) if seat.notice else []
-        prompt = wrap_text(localize(decision.prompt), room, 3)
+        notice = wrap_text(t.words(seat.notice), room, 2) if seat.notice else []
+        prompt = wrap_text(t.words(decision.prompt), room, 3)
         if notice and len(prompt) + len(notice) > 3:
             prompt = []
         lines, entry_line = (*prompt, shown, *notice), len(prompt)
         footer = _("● pick  hold ● leave")
         look = t.last_look.get(p)
         if look is not None:  # the last to choose: a second ● reveals every choice
-            lines, entry_line = (_("You are the last:"), localize(t.s.label(look))), 1
+            lines, entry_line = (_("You are the last:"), t.words(t.s.label(look))), 1
             footer = _("● reveal  ◀ ▶ back")
     else:
         room = t.hw.display.size[0] - 2
         # No key that does nothing: while a clashed choice is made again, none is withdrawn.
         may_withdraw = t.s.withdraw_refusal(p) is None
-        sealed = localize(seat.sealed_choice or "")
+        sealed = t.words(seat.sealed_choice or "")
         choice = _("your choice: {choice}").format(choice=sealed)
         footer = _("● leave  hold ● withdraw") if may_withdraw else _("● leave")
         lines, entry_line = (choice,), 0

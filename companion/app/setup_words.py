@@ -17,6 +17,10 @@ OPTION_LABELS = (
     N_("King's disc"),
     N_("Tie-break"),
     N_("Castillo shown"),
+    # The other games' options, named from their keys (Akropolis' are its colours' names).
+    N_("Festivals"),
+    N_("Expansion"),
+    N_("Edition"),
 )
 OPTION_VALUES = (
     N_("random"),
@@ -30,6 +34,8 @@ OPTION_VALUES = (
     N_("forbidden"),
     N_("court"),
     N_("bga"),
+    N_("tracked"),
+    N_("final_only"),
 )
 OTHER = (N_("Not playing"), N_("Scores"), N_("● next"), N_("plus"))
 

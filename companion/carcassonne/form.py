@@ -25,6 +25,7 @@ from companion.carcassonne.features import BOUNDS, YES_NO, Feature, Meeples, ask
 from companion.carcassonne.ledger import record
 from companion.carcassonne.scoring import feature_value
 from companion.carcassonne.state import State
+from companion.i18n import N_
 from companion.kit.moves import Action
 from companion.kit.steps import NumberField, Step
 
@@ -36,11 +37,11 @@ FINAL_DEFAULTS = {("road", "tiles"): 2, ("city", "tiles"): 2}
 
 LABELS = {  # at most 21 characters: a 128×32 pad
     "tiles": "{name}: tiles",
-    "pennants": "City: pennants",
-    "neighbours": "Cloister: neighbours",
-    "completed_cities": "Completed cities",
-    "inn": "Inn beside the road?",
-    "cathedral": "Cathedral in it?",
+    "pennants": N_("City: pennants"),
+    "neighbours": N_("Cloister: neighbours"),
+    "completed_cities": N_("Completed cities"),
+    "inn": N_("Inn beside the road?"),
+    "cathedral": N_("Cathedral in it?"),
 }
 
 
@@ -50,16 +51,16 @@ def question(kind: str, final: bool, key: str, edition: str) -> str:
         end = " (open at the end: 1 a tile)" if final else ""
         return f"{NAMES[kind]}: count its tiles, each tile once{end}"
     if key == "pennants":
-        return "City: count the pennants (coats of arms) inside it"
+        return N_("City: count the pennants (coats of arms) inside it")
     if key == "neighbours":
-        return "Open cloister: count the tiles around it (0–7); it scores 1 + that"
+        return N_("Open cloister: count the tiles around it (0–7); it scores 1 + that")
     if key == "completed_cities" and edition == "C1":
-        return "Completed cities these farmers surround (4 each to the most farmers)"
+        return N_("Completed cities these farmers surround (4 each to the most farmers)")
     if key == "completed_cities":
-        return "Field: count the completed cities it touches (3 each)"
+        return N_("Field: count the completed cities it touches (3 each)")
     if key == "inn":
-        return "An inn on a lake beside the road? 2 a tile; open at the end: 0"
-    return "A cathedral in the city? 3 a tile and pennant; open at the end: 0"
+        return N_("An inn on a lake beside the road? 2 a tile; open at the end: 0")
+    return N_("A cathedral in the city? 3 a tile and pennant; open at the end: 0")
 
 
 @dataclass
@@ -119,7 +120,7 @@ class FeatureForm(Step):
 
     def held_text(self) -> str:
         held = [f"{c} {n}" + (" + big" if b else "") for c, (n, b) in self.meeples.items()]
-        return ", ".join(held) or "none yet"
+        return ", ".join(held) or N_("none yet")
 
     def legal(self, s: State, player: str) -> list[Action]:
         if self.stage == "returned":
@@ -148,20 +149,20 @@ class FeatureForm(Step):
     def label(self, action: Action) -> str:
         t = action.target
         words = {
-            "done": "done",
-            "big_meeple": "a big meeple…",
-            "back": "back",
-            "again": "enter again",
-            "cancel": "cancel it",
+            "done": N_("done"),
+            "big_meeple": N_("a big meeple…"),
+            "back": N_("back"),
+            "again": N_("enter again"),
+            "cancel": N_("cancel it"),
             "meeple": f"+1 {t}",
             "big": f"big meeple {t}",
         }
         if action.kind in YES_NO:
-            return (
-                f"{'an' if action.kind == 'inn' else 'a'} {action.kind}"
-                if t == "yes"
-                else f"no {action.kind}"
-            )
+            yes = {"inn": N_("an inn"), "cathedral": N_("a cathedral")}
+            no = {"inn": N_("no inn"), "cathedral": N_("no cathedral")}
+            return (yes if t == "yes" else no)[action.kind]
+        if action.kind in LABELS:  # a number entered: the stepper's label and the number
+            return f"{LABELS[action.kind].format(name=NAMES[self.type])} {t}"
         return words.get(action.kind, f"{action.kind} {t}")
 
     # -- answers -------------------------------------------------------------------------------
@@ -241,7 +242,7 @@ class Confirm(Step):
         return [Action("right"), Action("wrong")]
 
     def label(self, action: Action) -> str:
-        return "right" if action.kind == "right" else "wrong: back to placer"
+        return N_("right") if action.kind == "right" else N_("wrong: back to placer")
 
     def apply(self, s: State, player: str, action: Action) -> None:
         if action.kind == "wrong":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.carcassonne import engine, score_file, views
 from companion.carcassonne.bots import RandomBot
 from companion.carcassonne.options import Options
+from companion.carcassonne.sentences import SENTENCES
 from companion.carcassonne.state import State
 from companion.kit.game import GameBase, GameInfo
 from companion.kit.steps import NumberField
@@ -21,6 +22,7 @@ class Carcassonne(GameBase):
     )
     bots: dict[str, type] = {"random": RandomBot}
     engine, views, options_type, score_file = engine, views, Options, score_file
+    sentences = SENTENCES
     # Event kinds that end a scoring or the game. A "score" during play is not final: the last
     # owner who confirmed may take the entry back (the track is replayed without it).
     undo_barriers = frozenset({"ranking", "game_over"})

@@ -22,9 +22,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.carcassonne.features import Feature, Meeples
+from companion.i18n import N_
 from companion.kit.scoring import ScoreLine
 
 COMPLETE_CLOISTER = 9  # the cloister and its 8 neighbours
+
+# The features' titles, as a score's reason names them (its first words).
+TITLES = (
+    N_("Road with an inn"),
+    N_("Road"),
+    N_("Open road with an inn"),
+    N_("Open road"),
+    N_("Open city with a cathedral"),
+    N_("City with a cathedral"),
+    N_("Two-tile city (first edition)"),
+    N_("Open city"),
+    N_("City"),
+    N_("Cloister"),
+    N_("Open cloister"),
+    N_("Farmers around a city (first edition)"),
+    N_("Field"),
+)
 
 
 @dataclass(frozen=True)

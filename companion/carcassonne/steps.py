@@ -18,6 +18,7 @@ from typing import ClassVar
 from companion.carcassonne.form import FeatureForm
 from companion.carcassonne.ledger import finish
 from companion.carcassonne.state import State
+from companion.i18n import N_
 from companion.kit.moves import Action
 from companion.kit.steps import Step
 
@@ -42,7 +43,7 @@ class Play(Step):
         return s.players
 
     def prompt(self, s: State) -> str:
-        return (
+        return N_(
             "Completed a road, a city or a cloister? Enter it (the player who placed the tile). "
             "After the last tile: end of game"
         )
@@ -51,7 +52,12 @@ class Play(Step):
         return [Action("feature", t) for t in PLAY_TYPES] + [Action("end_game")]
 
     def label(self, action: Action) -> str:
-        return "end of game" if action.kind == "end_game" else f"{action.target} completed"
+        completed = {
+            "road": N_("road completed"),
+            "city": N_("city completed"),
+            "cloister": N_("cloister completed"),
+        }
+        return N_("end of game") if action.kind == "end_game" else completed[str(action.target)]
 
     def apply(self, s: State, player: str, action: Action) -> None:
         if action.kind == "feature":
@@ -78,7 +84,7 @@ class FinalCount(Step):
         return s.players
 
     def prompt(self, s: State) -> str:
-        return (
+        return N_(
             "Final count: enter each open road, open city, cloister with meeples, then each "
             "field with farmers; then no more features"
         )
@@ -88,12 +94,12 @@ class FinalCount(Step):
 
     def label(self, action: Action) -> str:
         names = {
-            "road": "an open road",
-            "city": "an open city",
-            "cloister": "a cloister",
-            "field": "a field",
+            "road": N_("an open road"),
+            "city": N_("an open city"),
+            "cloister": N_("a cloister"),
+            "field": N_("a field"),
         }
-        return "no more features" if action.kind == "no_more" else names[str(action.target)]
+        return N_("no more features") if action.kind == "no_more" else names[str(action.target)]
 
     def apply(self, s: State, player: str, action: Action) -> None:
         if action.kind == "feature":

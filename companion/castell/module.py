@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.castell import engine, score_file, views
 from companion.castell.bots import PlausibleBot, RandomBot
 from companion.castell.options import TableOptions
+from companion.castell.sentences import SENTENCES
 from companion.kit.game import GameBase, GameInfo
 
 
@@ -26,6 +27,7 @@ class Castell(GameBase):
     )
     bots: dict[str, type] = {"plausible": PlausibleBot, "random": RandomBot}
     engine, views, options_type, score_file = engine, views, TableOptions, score_file
+    sentences = SENTENCES
 
 
 MODULE = Castell()

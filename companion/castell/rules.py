@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.i18n import N_
 from companion.kit.scoring import ScoreLine
 
 # « Le jeu se poursuit pendant dix tours. » / « À la fin du dixième tour, le jeu se termine »
@@ -81,7 +82,9 @@ def region_variety(player: str, regions: int) -> ScoreLine:
     """The variety bonus for the number of regions a player won things in (0–7)."""
     points = VARIETY[regions]
     if regions == 0:
-        return ScoreLine(player, 0, "region_variety", "Region variety: no region, 0", quantity=0)
+        return ScoreLine(
+            player, 0, "region_variety", N_("Region variety: no region, 0"), quantity=0
+        )
     text = f"Region variety: {_plural(regions, 'region')} = {points}"
     return ScoreLine(player, points, "region_variety", text, quantity=regions)
 
@@ -96,7 +99,7 @@ def prizes(player: str, trophies: int, medals: int, ribbons: int) -> ScoreLine:
         parts.append(f"{_plural(medals, 'medal')} × {MEDAL}")
     if ribbons:
         parts.append(_plural(ribbons, "ribbon"))  # × 1 goes without saying
-    text = f"Prizes: {' + '.join(parts)} = {points}" if parts else "Prizes: none, 0"
+    text = f"Prizes: {' + '.join(parts)} = {points}" if parts else N_("Prizes: none, 0")
     detail = {"trophies": trophies, "medals": medals, "ribbons": ribbons}
     return ScoreLine(player, points, "prizes", text, detail=detail)
 
@@ -112,7 +115,7 @@ def size_tokens(player: str, distinct: int, further: int) -> ScoreLine:
     """2 per distinct size, 1 per further token of a size already counted."""
     points = distinct * FIRST_OF_SIZE + further * FURTHER_OF_SIZE
     if distinct == 0:
-        return ScoreLine(player, 0, "size_tokens", "Size tokens: none, 0", quantity=0)
+        return ScoreLine(player, 0, "size_tokens", N_("Size tokens: none, 0"), quantity=0)
     text = (
         f"Size tokens: {_plural(distinct, 'size')} × {FIRST_OF_SIZE} + {further} further = {points}"
     )
@@ -125,7 +128,7 @@ def local_performances(player: str, tile_points: int, special_tokens: int) -> Sc
     collected with them."""
     points = tile_points + special_tokens
     if points == 0:
-        return ScoreLine(player, 0, "local_performances", "Local performances: none, 0")
+        return ScoreLine(player, 0, "local_performances", N_("Local performances: none, 0"))
     text = f"Local performances: {tile_points} + {_plural(special_tokens, 'token')} = {points}"
     detail = {"tiles": tile_points, "special_tokens": special_tokens}
     return ScoreLine(player, points, "local_performances", text, detail=detail)

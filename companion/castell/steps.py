@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from companion.castell import rules
 from companion.castell.state import State
+from companion.i18n import N_
 from companion.kit.scoring import ScoreLine, ranking, totals_of
 from companion.kit.steps import NumberField, ParallelEntry
 
@@ -32,7 +33,7 @@ TOWER_PROMPT = (
 
 def tower_form(festival_round: int) -> tuple[NumberField, ...]:
     prompt = TOWER_PROMPT.format(round=festival_round)
-    return (NumberField("tower", "Tower score", prompt, high=rules.LARGEST_TOWER),)
+    return (NumberField("tower", N_("Tower score"), prompt, high=rules.LARGEST_TOWER),)
 
 
 @dataclass
@@ -63,7 +64,7 @@ def final_form(track: int, *, tracked: bool) -> tuple[NumberField, ...]:
     return (
         NumberField(
             "best_tower",
-            "Best tower",
+            N_("Best tower"),
             f"Best tower: the score your marker shows on the score track, your best festival "
             f"tower (1 per level + 1 per matching casteller). {kept}It scores as it is.",
             high=rules.LARGEST_TOWER,
@@ -71,51 +72,63 @@ def final_form(track: int, *, tracked: bool) -> tuple[NumberField, ...]:
         ),
         NumberField(
             "regions",
-            "Regions won in",
+            N_("Regions won in"),
             "Region variety: in how many of the 7 regions you won things (the regions of your "
             f"player board holding a prize, a size token or a local performance). {variety}; "
             "none scores 0.",
             high=rules.REGIONS,
         ),
         NumberField(
-            "trophies", "Trophies (5 each)", "Prizes: trophies won; 5 points each.", high=10
+            "trophies", N_("Trophies (5 each)"), N_("Prizes: trophies won; 5 points each."), high=10
         ),
-        NumberField("medals", "Medals (3 each)", "Prizes: medals won; 3 points each.", high=10),
-        NumberField("ribbons", "Ribbons (1 each)", "Prizes: ribbons won; 1 point each.", high=15),
+        NumberField(
+            "medals", N_("Medals (3 each)"), N_("Prizes: medals won; 3 points each."), high=10
+        ),
+        NumberField(
+            "ribbons", N_("Ribbons (1 each)"), N_("Prizes: ribbons won; 1 point each."), high=15
+        ),
         NumberField(
             "sizes",
-            "Size tokens: sizes",
-            "Size tokens: how many different sizes your size tokens show. Each different size "
-            "scores 2; the next question counts the further tokens of those sizes.",
+            N_("Size tokens: sizes"),
+            N_(
+                "Size tokens: how many different sizes your size tokens show. Each different size "
+                "scores 2; the next question counts the further tokens of those sizes."
+            ),
             high=10,
         ),
         NumberField(
             "further_sizes",
-            "Size tokens: repeats",
-            "Size tokens: how many further tokens of a size you already counted (three tokens "
-            "of size 4 are 1 size + 2 further). Each scores 1.",
+            N_("Size tokens: repeats"),
+            N_(
+                "Size tokens: how many further tokens of a size you already counted (three tokens "
+                "of size 4 are 1 size + 2 further). Each scores 1."
+            ),
             high=10,
             asked_if="sizes",
         ),
         NumberField(
             "local_points",
-            "Local tiles: points",
-            "Local performances: the points printed on the local performance tiles you "
-            "claimed, added up.",
+            N_("Local tiles: points"),
+            N_(
+                "Local performances: the points printed on the local performance tiles you "
+                "claimed, added up."
+            ),
             high=40,
         ),
         NumberField(
             "special_tokens",
-            "Special tokens",
-            "Local performances: the special action tokens you collected by completing local "
-            "performances; 1 point each.",
+            N_("Special tokens"),
+            N_(
+                "Local performances: the special action tokens you collected by completing local "
+                "performances; 1 point each."
+            ),
             high=rules.SPECIAL_TOKENS,
             asked_if="local_points",
         ),
     )
 
 
-FINAL_TITLE = "Final scoring: enter your five categories"
+FINAL_TITLE = N_("Final scoring: enter your five categories")
 
 
 @dataclass
@@ -161,7 +174,7 @@ def ranking_text(places: list[tuple[int, tuple[str, ...]]], totals: dict[str, in
     return "; ".join(parts)
 
 
-TIEBREAK_NOTE = "a tie is shared: the seed names no tie-break"
+TIEBREAK_NOTE = N_("a tie is shared: the seed names no tie-break")
 
 
 def announce_final(s: State, lines: list[ScoreLine]) -> None:

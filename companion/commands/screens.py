@@ -43,7 +43,7 @@ def render_all(
 ) -> list[Path]:
     """Play the seeded game and write every screen under `out`; returns the files written."""
     if game != DEFAULT_GAME:
-        return _render_ledger(out, seed, players, scale, game)
+        return _render_ledger(out, seed, players, scale, game, language)
     shots = {
         label: take_shots(table_config(MAIN_DISPLAYS[label]), players, seed, language)
         for label in MAINS
@@ -75,10 +75,12 @@ def render_all(
     return written
 
 
-def _render_ledger(out: Path, seed: int, players: int, scale: int, game: str) -> list[Path]:
+def _render_ledger(
+    out: Path, seed: int, players: int, scale: int, game: str, language: str = "en"
+) -> list[Path]:
     """Another game's pictures, each file named for the game: `akropolis-main-128x64-entry.png`."""
     shots = {
-        label: take_ledger_shots(table_config(MAIN_DISPLAYS[label]), players, seed, game)
+        label: take_ledger_shots(table_config(MAIN_DISPLAYS[label]), players, seed, game, language)
         for label in MAINS
     }
     out.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.app.mode import Mode
 from companion.commands.screens_moments import Shots, _Camera
+from companion.i18n import _
 from companion.testing import VirtualClock
 from hw.backend import MockBackend
 from hw.config import HardwareConfig
@@ -25,7 +26,7 @@ class LedgerCamera(_Camera):
         app, taken = self.app, self.shots.main
         if app.mode == Mode.ANNOUNCE:
             page = app.announcer.current
-            if page.title == "Ranking":
+            if page.title == _("Ranking"):
                 self._keep("ranking")
             elif len(page.lines) > self.most_reasons:
                 self.most_reasons = len(page.lines)
@@ -40,11 +41,14 @@ class LedgerCamera(_Camera):
                 self._keep_pad("entry", seen[0])
 
 
-def take_ledger_shots(config: HardwareConfig, players: int, seed: int, game: str) -> Shots:
+def take_ledger_shots(
+    config: HardwareConfig, players: int, seed: int, game: str, language: str = "en"
+) -> Shots:
     clock = VirtualClock()
     hw = build_hardware(config, backend=MockBackend(), clock=clock, start=False)
     try:
         with tempfile.TemporaryDirectory() as out_dir:
-            return LedgerCamera(hw, clock, players, seed, Path(out_dir), game).play()
+            camera = LedgerCamera(hw, clock, players, seed, Path(out_dir), game, language)
+            return camera.play()
     finally:
         hw.close()

@@ -20,6 +20,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.app.localized import words_of
 from companion.commands.sim_board import (
     board_lines,
     board_width,
@@ -27,7 +28,6 @@ from companion.commands.sim_board import (
     player_lines,
     round_line,
 )
-from companion.elgrande.sentences import localize
 from companion.i18n import _
 from companion.screens import MainUI
 from companion.session.views import TableView
@@ -60,7 +60,7 @@ def main_lines(ui: MainUI, view: TableView | None, width: int) -> list[str]:
     """The main display's page as text: title, lines (the cursor's marked), footer, alerts."""
     title = ui.title
     if not title and ui.screen == "game" and view is not None and view.decision is not None:
-        title = localize(view.decision.prompt)
+        title = words_of(view.game)(view.decision.prompt)
     if ui.screen == "final" and view is not None:
         ranked = sorted(view.players, key=lambda p: -view.scores.get(p, 0))
         winners = ", ".join(_(w) for w in view.winners)

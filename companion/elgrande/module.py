@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.elgrande import bots, engine, score_file, views
+from companion.elgrande import bots, engine, score_file, sentences, views
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.options import TableOptions
@@ -76,6 +76,8 @@ class ElGrande(GameBase):
     # -- what leaves the engine ------------------------------------------------------------------
 
     own_view = staticmethod(views.own_view)
+    # Its sentences read back by its own templates and glossary (areas, cards, prepositions).
+    localize = staticmethod(sentences.localize)
     describe = staticmethod(describe)
     shortcuts = staticmethod(shortcuts)
 

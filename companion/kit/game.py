@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from companion.kit.moves import Action, Decision
+from companion.kit.sentences import Sentences
 from companion.kit.shortcuts import Shortcut
 
 
@@ -85,6 +86,11 @@ class GameModule(Protocol):
         """What the table is told of an undo: what was taken back, what to change on the board."""
         ...
 
+    def localize(self, text: str, spoken: bool = False) -> str:
+        """One of the engine's English sentences (an event, a prompt, a choice, a field's label,
+        a score's reason) in the table's language; `spoken`: as the voice says it."""
+        ...
+
     def score_document(self, doc: Any) -> dict[str, Any]:
         """`companion score FILE` for this game: a parsed JSON document in, the JSON result out
         (`totals` by player first); bad input raises `companion.kit.strict_json.InputError`."""
@@ -106,6 +112,12 @@ class GameBase:
     views: ClassVar[Any]
     options_type: ClassVar[Any]
     score_file: ClassVar[Any]
+    # The game's sentences: its templates and words, for `localize` (the kit's own only, until
+    # a game names its own).
+    sentences: ClassVar[Sentences] = Sentences(())
+
+    def localize(self, text: str, spoken: bool = False) -> str:
+        return self.sentences.localize(text, spoken)
 
     def option_choices(self) -> dict[str, tuple[Any, ...]]:
         return dict(self.options_type.CHOICES)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.i18n import _
+from companion.kit.sentences import Localize, as_is
 from companion.screens.model import MainUI
 from companion.screens.pages import NEXT
 
@@ -29,26 +30,33 @@ def is_score_line(detail: Any) -> bool:
     return isinstance(detail, Mapping) and {"player", "points", "rule", "why"} <= set(detail)
 
 
-def player_page(lines: Sequence[Mapping[str, Any]], footer: str = NEXT) -> MainUI:
-    """One player's lines: their points in the title, a reason a line."""
+def player_page(
+    lines: Sequence[Mapping[str, Any]], footer: str = NEXT, localize: Localize = as_is
+) -> MainUI:
+    """One player's lines: their points in the title, a reason a line (`localize`: the game's
+    words for its reasons, in the table's language)."""
     player = str(lines[0]["player"])
     total = sum(int(line["points"]) for line in lines)
     # The panels' small print has no "×": an "x" reads the same.
-    why = tuple(str(line["why"]).replace("×", "x") for line in lines)
-    title = f"{_(player)}: {total}"
+    why = tuple(localize(str(line["why"])).replace("×", "x") for line in lines)
+    title = _("{player}: {total}").format(player=_(player), total=total)
     return MainUI(screen="announce", title=title, lines=why, footer=_(footer))
 
 
-def player_speech(lines: Sequence[Mapping[str, Any]]) -> str:
+def player_speech(lines: Sequence[Mapping[str, Any]], localize: Localize = as_is) -> str:
     """The page as said: the voice reads "×" as "times"."""
     player = str(lines[0]["player"])
     total = sum(int(line["points"]) for line in lines)
-    said = " ".join(_sentence(str(line["why"])) for line in lines).replace(" × ", " times ")
+    said = " ".join(_sentence(localize(str(line["why"]), spoken=True)) for line in lines)
+    said = said.replace(" × ", _(" times "))
     return _("{player}: {said} {total} in all.").format(player=_(player), said=said, total=total)
 
 
 def ranking_page(
-    detail: Mapping[str, Any], scores: Mapping[str, int], footer: str = NEXT
+    detail: Mapping[str, Any],
+    scores: Mapping[str, int],
+    footer: str = NEXT,
+    localize: Localize = as_is,
 ) -> MainUI:
     """The places, ties shared, and the tie-break that ordered equal scores, if any."""
     lines: list[str] = []
@@ -56,7 +64,7 @@ def ranking_page(
         shared = _(" (shared)") if len(players) > 1 else ""
         lines += [f"{place} {_(p)} {scores.get(p, 0)}{shared}" for p in players]
     if detail.get("tiebreak"):
-        lines.append(str(detail["tiebreak"]))
+        lines.append(localize(str(detail["tiebreak"])))
     return MainUI(screen="announce", title=_("Ranking"), lines=tuple(lines), footer=_(footer))
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.elgrande import sentences
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring import NOBODY
-from companion.elgrande.sentences import localize
 from companion.i18n import N_, _
+from companion.kit.sentences import Localize
 from companion.screens.model import MainUI
 from companion.screens.reasons import area_score, short_reason
 from companion.screens.text import width
@@ -52,8 +53,11 @@ def area_title(area: str) -> str:
         return area
 
 
-def announce_page(event: Mapping[str, Any], footer: str = NEXT) -> MainUI:
-    """One area's scoring: its name and who gained what, then each placing with its reason."""
+def announce_page(
+    event: Mapping[str, Any], footer: str = NEXT, localize: Localize = sentences.localize
+) -> MainUI:
+    """One area's scoring: its name and who gained what, then each placing with its reason
+    (`localize`: the game's words, for a text that says it all)."""
     if event.get("detail") is None:  # e.g. "no region qualifies": the text says it all
         title = localize(str(event.get("text", "")))
         return MainUI(screen="announce", title=title, footer=_(footer))

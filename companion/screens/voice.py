@@ -22,20 +22,22 @@ from companion.elgrande import sentences
 from companion.elgrande.base import BY_CARD
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring import NOBODY
-from companion.elgrande.sentences import in_area, localize
+from companion.elgrande.sentences import in_area
 from companion.i18n import _, language, ngettext
+from companion.kit.sentences import Localize
 from companion.screens.pages import area_title
 from companion.screens.reasons import area_score, spoken_reason
 
 Event = Mapping[str, Any]
 
 
-def speech_for(event: Event) -> str | None:
-    """The sentence for one public event, or None to stay silent."""
+def speech_for(event: Event, localize: Localize = sentences.localize) -> str | None:
+    """The sentence for one public event, or None to stay silent (`localize`: the game's
+    `localize`, its sentences as the voice says them)."""
     say = _SAYERS.get(str(event.get("kind", "")))
     if say is None:
         return None
-    sentence = say(event)
+    sentence = say(event, localize)
     return _sentence(sentence) if sentence else None
 
 
@@ -52,7 +54,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _round(event: Event) -> str:
+def _round(event: Event, localize: Localize) -> str:
     data = game_data()
     n = event.get("detail")
     if not isinstance(n, int):
@@ -64,14 +66,14 @@ def _round(event: Event) -> str:
     return f"{heading}{general}" + (f" {deal}" if deal else "")
 
 
-def _text(event: Event) -> str:
+def _text(event: Event, localize: Localize) -> str:
     return localize(str(event.get("text", "")), spoken=True)
 
 
-def _score(event: Event) -> str:
+def _score(event: Event, localize: Localize) -> str:
     detail = event.get("detail")
     if detail is None:
-        return _text(event)
+        return _text(event, localize)
     score = area_score(detail)
     said = "; ".join(spoken_reason(p) for p in score.placings) or _(NOBODY)
     if language() != "en":
@@ -79,19 +81,21 @@ def _score(event: Event) -> str:
     return f"{area_title(score.area)}: {said}"
 
 
-def _card(event: Event) -> str:
+def _card(event: Event, localize: Localize) -> str:
     """A card taken is said with its whole text, so the table knows what it does."""
     card = event.get("detail")
     cards = game_data().action_cards
     if isinstance(card, str) and card in cards:
         if language() != "en":
-            return _("{said}: {text}").format(said=_text(event), text=sentences.card_text(card))
+            return _("{said}: {text}").format(
+                said=_text(event, localize), text=sentences.card_text(card)
+            )
         title, text = cards[card].title, cards[card].text
-        return f"{_text(event)}: {text.removeprefix(title + ': ')}"
-    return _text(event)
+        return f"{_text(event, localize)}: {text.removeprefix(title + ': ')}"
+    return _text(event, localize)
 
 
-def _game_over(event: Event) -> str:
+def _game_over(event: Event, localize: Localize) -> str:
     winners = event.get("detail")
     if isinstance(winners, list | tuple) and winners:
         if language() != "en":
@@ -100,20 +104,20 @@ def _game_over(event: Event) -> str:
             return won.format(who=who[:1].upper() + who[1:])
         who = " and ".join(map(str, winners))
         return f"Game over. {who[:1].upper()}{who[1:]} {'wins' if len(winners) == 1 else 'win'}!"
-    return _text(event)
+    return _text(event, localize)
 
 
-def _by_card(event: Event) -> str:
+def _by_card(event: Event, localize: Localize) -> str:
     """A placement or a take an action card made is said (the turn's own are only shown)."""
-    return _text(event) if event.get("detail") == BY_CARD else ""
+    return _text(event, localize) if event.get("detail") == BY_CARD else ""
 
 
-def _bids(event: Event) -> str:
+def _bids(event: Event, localize: Localize) -> str:
     text = str(event.get("text", "")).replace("Power cards:", "Power cards played:")
     return localize(text, spoken=True)
 
 
-_SAYERS: dict[str, Callable[[Event], str]] = {
+_SAYERS: dict[str, Callable[[Event, Localize], str]] = {
     "setup": _text,
     "first_bidder": _text,
     "round": _round,

@@ -9,15 +9,16 @@ sorted keys, so equal views give equal bytes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
+from companion.app.localized import words_of
 from companion.app.remote import SeatSnapshot, Snapshot
 from companion.elgrande import sentences
 from companion.elgrande.data import game_data
 from companion.elgrande.moves import Action, describe
-from companion.elgrande.sentences import card_label, localize
+from companion.elgrande.sentences import card_label
 from companion.kit.shortcuts import Shortcut
 from companion.screens.names import card_text
 
@@ -57,6 +58,7 @@ def public_payload(
         return out
     public = view.to_json()
     decision = view.decision
+    localize = words_of(view.game)
     out["game"] = {
         "name": view.game_name,
         "page": view.page,  # "board" (El Grande's map) or "ledger" (scores and who enters)
@@ -124,6 +126,7 @@ def _target(action: Action) -> str | int | None:
 def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
     """One seat's pad page: its choices and what only it may know, beside the public data."""
     view = me.view
+    localize = words_of(snap.table.game if snap.table is not None else None)
     played: list[int] = []
     if snap.table is not None:
         played = list(snap.table.to_json().get("played", {}).get(seat, []))
@@ -159,11 +162,13 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
             }
             for i, a in enumerate(view.options if me.may_choose else ())
         ],
-        "shortcuts": [_shortcut(j, c, view.options) for j, c in enumerate(me.shortcuts)],
+        "shortcuts": [_shortcut(j, c, view.options, localize) for j, c in enumerate(me.shortcuts)],
     }
 
 
-def _shortcut(j: int, cut: Shortcut, options: tuple[Action, ...]) -> dict[str, Any]:
+def _shortcut(
+    j: int, cut: Shortcut, options: tuple[Action, ...], localize: Callable[[str], str]
+) -> dict[str, Any]:
     """One tap for several decisions: "+k" into an area (a repeat), or a choice and the one
     that follows it; `first` is the option it starts with."""
     first = cut.actions[0]

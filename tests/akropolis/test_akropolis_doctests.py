@@ -11,6 +11,7 @@ from companion.akropolis import (
     engine,
     module,
     options,
+    sentences,
     state,
     steps,
     tally,
@@ -19,7 +20,7 @@ from companion.akropolis import (
 
 
 @pytest.mark.parametrize(
-    "mod", [bots, city, data, engine, module, options, state, steps, tally, views]
+    "mod", [bots, city, data, engine, module, options, sentences, state, steps, tally, views]
 )
 def test_docstring_examples_run(mod):
     result = doctest.testmod(mod)

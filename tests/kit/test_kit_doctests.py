@@ -10,6 +10,7 @@ from companion.kit import (
     moves,
     options,
     scoring,
+    sentences,
     shortcuts,
     steps,
     strict_json,
@@ -18,7 +19,8 @@ from companion.kit import (
 
 
 @pytest.mark.parametrize(
-    "mod", [engine, events, moves, options, scoring, shortcuts, steps, strict_json, views]
+    "mod",
+    [engine, events, moves, options, scoring, sentences, shortcuts, steps, strict_json, views],
 )
 def test_docstring_examples_run(mod):
     result = doctest.testmod(mod)
