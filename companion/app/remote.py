@@ -28,12 +28,14 @@ from companion.app.mode import Mode
 from companion.app.modes import MODES
 from companion.app.presses import MENU_STEPS
 from companion.elgrande.moves import Action, RuleError
+from companion.elgrande.sentences import localize
+from companion.i18n import N_, _
 from companion.screens.chart import score_history
 from companion.session.views import SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-MOVED_ON = "the game moved on"
+MOVED_ON = N_("the game moved on")
 
 
 @dataclass(frozen=True)
@@ -198,28 +200,28 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
     """One phone input; `press(player, button)` is the table's own pad press."""
     p = event.player
     if t.session is None or p not in t.s.players:
-        return Reply(False, "this seat does not play in this game")
+        return Reply(False, _("this seat does not play in this game"))
     if marks.marks.get(p) != event.mark:
-        return Reply(False, MOVED_ON)
+        return Reply(False, _(MOVED_ON))
     if isinstance(event, SeatNext):
         if not may_next(t):
-            return Reply(False, MOVED_ON)
+            return Reply(False, _(MOVED_ON))
         press(p, "select")
         return Reply(True)
     if t.mode != Mode.GAME:
-        return Reply(False, MOVED_ON)
+        return Reply(False, _(MOVED_ON))
     if isinstance(event, SeatHold):
         return _hold(t, p, marks)
     actions = _actions_for(t, p, event)
     if actions is None:
-        return Reply(False, MOVED_ON)
+        return Reply(False, _(MOVED_ON))
     s = t.s
     for action in actions:
         try:
             s.decide(p, action)
         except RuleError as e:  # said to this seat only: the reason may name its hand
             log.warning("a phone's choice was refused (%s)", type(e).__name__)
-            return Reply(False, str(e))
+            return Reply(False, localize(str(e)))
         t.last_pick[p] = action
         for ev in s.events[len(s.events) - s.applied[-1].events :]:
             if ev["kind"] == "correction":  # a cube moves on the real board: the table hears it
@@ -260,12 +262,12 @@ def _hold(t: TableCore, p: str, marks: SeatMarks) -> Reply:
     if view.sealed_step is not None and p in view.sealed_step:
         why = s.withdraw_refusal(p)
         if why is not None:
-            return Reply(False, why)
+            return Reply(False, localize(why))
         s.withdraw(p)
     else:
         why = s.undo_refusal(p)
         if why is not None:
-            return Reply(False, f"no undo: {why}")
+            return Reply(False, _("no undo: {why}").format(why=localize(why)))
         s.undo(p)
         # The real board follows: say (and show) what to take back on it, as a pad's undo does.
         t.outputs.say(s.events[-1]["text"], s.events[-1]["round"])
