@@ -1,0 +1,141 @@
+"""The Phones page (pair, revoke) reached mid-game by a held ◀ on a pad with nothing to choose,
+and "Back" to the game exactly as it was: pressed on the mock pads' pins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from table_testing import Table, enter_power_card
+
+from companion.app.mode import Mode
+
+
+@dataclass
+class Outlet:
+    """A web server as the table sees it: records what the table asked of it."""
+
+    seats: set[str] = field(default_factory=set)
+    offered: list[str] = field(default_factory=list)
+    withdrawn: list[str] = field(default_factory=list)
+    revoked: list[str] = field(default_factory=list)
+
+    def publish(self, snapshot) -> None:
+        pass
+
+    def offer(self, seat):
+        self.offered.append(seat)
+        return type("Offer", (), {"code": "0123456789", "digits": "123456"})()
+
+    def withdraw(self, seat: str) -> None:
+        self.withdrawn.append(seat)
+
+    def revoke(self, seat: str) -> bool:
+        self.revoked.append(seat)
+        had = seat in self.seats
+        self.seats.discard(seat)
+        return had
+
+    def paired(self) -> frozenset[str]:
+        return frozenset(self.seats)
+
+    def join_url(self, code: str) -> str:
+        return f"HTTP://10.42.0.1:8080/J/{code}"
+
+    def address(self) -> str:
+        return "10.42.0.1:8080"
+
+
+def _table() -> tuple[Table, Outlet]:
+    table = Table(seats=("red", "blue", "yellow"))
+    outlet = Outlet(seats={"blue"})
+    table.app.attach(outlet)
+    table.press("red", "select")  # Start
+    return table, outlet
+
+
+def _seen(table: Table) -> tuple:
+    """What the table shows and where every cursor stands."""
+    app = table.app
+    return (
+        app.main_ui(),
+        {p: app.pad_menu(p) for p in app.pads},
+        {p: app.menu_for(p).cursor for p in app.session.players if app.seat(p).options},
+        len(app.session.entries),
+    )
+
+
+def test_no_one_opens_the_phones_page_while_a_choice_is_sealed():
+    table, outlet = _table()
+    try:
+        assert table.app.view.sealed_step is not None  # everyone bids
+        enter_power_card(table, "red", 5)
+        before = _seen(table)
+        table.press("red", "hold_left")  # red has sealed: nothing to choose, but bids are open
+        table.press("blue", "hold_left")  # blue walks their own cards
+        assert table.app.mode == Mode.GAME
+        after = _seen(table)
+        assert after[0] == before[0] and after[1]["red"] == before[1]["red"]
+        assert outlet.offered == []
+    finally:
+        table.close()
+
+
+def test_a_held_left_on_a_pad_with_nothing_to_choose_opens_phones_and_back_returns_to_the_game():
+    table, outlet = _table()
+    try:
+        for p, card in (("red", 5), ("blue", 9), ("yellow", 13)):
+            enter_power_card(table, p, card)
+        app = table.app
+        deciding = app.view.decision.waiting
+        assert len(deciding) == 1 and app.view.sealed_step is None
+        decider = deciding[0]
+        table.press(decider, "right")  # the decider's cursor off its start
+        idle = next(p for p in ("red", "blue", "yellow") if p != decider)
+        before = _seen(table)
+
+        table.press(decider, "hold_left")  # the decider's held ◀ walks their menu, as ever:
+        assert app.mode == Mode.GAME  # a press and two repeats
+        table.press(decider, "right", "right", "right")
+        assert _seen(table) == before
+
+        table.press(idle, "hold_left")
+        assert app.mode == Mode.PHONES
+        ui = app.main_ui()
+        assert ui.title == "Phones" and ui.lines[0] == "red: no phone" and ui.cursor == 0
+        assert ui.lines[1] == "blue: phone"  # the held ◀ that opened it walked nothing
+        assert all(app.pad_menu(p).title == "Phones: see main display" for p in app.pads)
+
+        table.press(idle, "select")  # red's pairing page: its QR code and six digits
+        assert (outlet.offered, app.main_ui().title, app.main_ui().lines[0]) == (
+            ["red"],
+            "RED",
+            "code 123456",
+        )
+        assert app.main_ui().qr
+        table.press(idle, "select")  # closed: the code dies
+        assert outlet.withdrawn == ["red"]
+        table.press(decider, "right", "long")  # any pad works the page: blue's phone revoked
+        assert (outlet.revoked, app.main_ui().footer) == (["blue"], "blue: phone revoked")
+
+        table.press(idle, "left", "left")  # round to "Back"
+        assert app.main_ui().lines[app.main_ui().cursor] == "Back"
+        table.press(idle, "select")
+        assert app.mode == Mode.GAME
+        assert _seen(table) == before  # the game exactly as it was, every cursor where it stood
+    finally:
+        table.close()
+
+
+def test_the_phones_page_opened_on_the_setup_screen_goes_back_to_it():
+    table = Table(seats=("red", "blue"))
+    try:
+        table.app.attach(Outlet())
+        table.press("red", "left", "left")  # round from Start, past Language
+        ui = table.app.main_ui()
+        assert ui.lines[ui.cursor] == "Phones: pair, revoke"
+        table.press("red", "select")
+        assert table.app.mode == Mode.PHONES
+        table.press("red", "left", "select")  # "Back"
+        assert table.app.mode == Mode.SETUP
+    finally:
+        table.close()
