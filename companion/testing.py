@@ -27,7 +27,7 @@ from companion.elgrande.bots import Bot, GreedyBot, RandomBot, RelativeBot
 from companion.kit.moves import Action
 from companion.session.store import DEFAULT_GAME
 from hw.backend import MockBackend
-from hw.events import Btn
+from hw.events import Btn, Kind, PadEvent
 from hw.hardware import Hardware
 
 HOLD = 0.05  # longer than any sensible debounce
@@ -72,7 +72,14 @@ class Presser:
         """'left', 'right', 'select', 'long' (● held past the long-press time) or 'hold_left'
         (◀ held until it repeats twice)."""
         btn = {"long": Btn.SELECT, "hold_left": Btn.LEFT}.get(button) or Btn(button)
-        gpio = self.hw.config.players[player].pin(btn)
+        wired = self.hw.config.players.get(player)
+        if wired is None:  # a seat played by phone only has no pins: its press is queued as is
+            kind = Kind.LONG_PRESS if button == "long" else Kind.PRESS
+            self.hw.events.put(PadEvent(player, btn, kind, at=0.0))
+            if button == "hold_left":
+                self.hw.events.put(PadEvent(player, btn, Kind.REPEAT, at=0.0))
+            return
+        gpio = wired.pin(btn)
         self.pins.drive(gpio, True)
         self._step(self.hold)
         if button == "long":

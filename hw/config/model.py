@@ -263,6 +263,12 @@ class HardwareConfig:
     mux_address: int | None = None
     web: WebConfig = field(default_factory=WebConfig)
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Every seat at the table: the wired pads, then the seats played by phone only that
+        have no pad wired (no `[players.COLOUR]` table)."""
+        return (*self.players, *(p for p in self.web.phone_only if p not in self.players))
+
     def displays(self) -> list[DisplayConfig]:
         """The main display, then each pad display."""
         return [self.display, *(p.display for p in self.players.values() if p.display)]
@@ -285,7 +291,7 @@ class HardwareConfig:
         pads = sum(1 for p in self.players.values() if p.display)
         parts = [
             f"backend {self.backend}",
-            f"{len(self.players)} players ({', '.join(self.players)})",
+            f"{len(self.seats)} players ({', '.join(self.seats)})",
             f"main display {self.display.describe()}",
             f"{pads} pad display{'s' if pads != 1 else ''}",
         ]
