@@ -20,6 +20,7 @@ from companion.screens import MainUI, PadMenu
 
 WINDOW = 4
 BACK = N_("Back")
+WIFI = "\0wifi"  # the Wi-Fi line's place among the entries (no seat is called so)
 
 
 @dataclass
@@ -31,6 +32,7 @@ class PhonesPage:
     qr: tuple[str, ...] = ()
     message: str = ""
     back_to: Mode = Mode.SETUP  # where "Back" returns
+    wifi: bool = False  # the Wi-Fi-join page is shown
 
 
 def qr_rows(url: str) -> tuple[str, ...]:
@@ -74,11 +76,17 @@ def open_from_game(t: TableCore, player: str, button: str) -> bool:
     return True
 
 
+def _wifi(t: TableCore) -> str:
+    """The device's own Wi-Fi as a phone camera reads it, "" when the config names none."""
+    return t.hw.config.web.wifi_join_text()
+
+
 class Phones:
     name = Mode.PHONES
 
     def _entries(self, t: TableCore) -> list[str]:
-        return [*t.pads, BACK]
+        """The Wi-Fi first when the device has its own (phones join it before they pair)."""
+        return [*([WIFI] if _wifi(t) else []), *t.pads, BACK]
 
     def press(self, t: TableCore, player: str, button: str) -> None:
         pp, outlet = page(t), t.outlet
@@ -91,6 +99,9 @@ class Phones:
             outlet.withdraw(pp.seat)
             pp.seat, pp.qr, pp.message = None, (), ""
             return
+        if pp.wifi:  # the Wi-Fi page: any press closes it
+            pp.wifi, pp.qr = False, ()
+            return
         entries = self._entries(t)
         pp.message = ""
         if button in ("left", "right"):
@@ -101,6 +112,10 @@ class Phones:
             if button == "select":
                 t.mode = pp.back_to
                 t.phones_page = None  # opened afresh next time, on its first line
+            return
+        if chosen == WIFI:
+            if button == "select":
+                pp.wifi, pp.qr = True, qr_rows(_wifi(t))
             return
         if button == "select":
             if chosen in outlet.paired():
@@ -118,14 +133,20 @@ class Phones:
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
         pp, outlet = page(t), t.outlet
+        web = t.hw.config.web
+        if pp.wifi:  # the one page that shows the password
+            lines = (web.wifi_ssid, web.wifi_password)
+            return MainUI("pair", _("Wi-Fi"), lines, None, _("● close"), alerts, qr=pp.qr)
         if pp.seat is not None and outlet is not None:
             lines = (_("code {digits}").format(digits=pp.digits), outlet.address())
             title = _(pp.seat).upper()
             return MainUI("pair", title, lines, None, _("● close"), alerts, qr=pp.qr)
         paired = outlet.paired() if outlet is not None else frozenset()
         entries = [
-            (_("{seat}: phone") if p in paired else _("{seat}: no phone")).format(seat=_(p))
-            for p in t.pads
+            _("Join the Wi-Fi")
+            if p == WIFI
+            else (_("{seat}: phone") if p in paired else _("{seat}: no phone")).format(seat=_(p))
+            for p in self._entries(t)[:-1]
         ] + [_(BACK)]
         top = min(max(0, pp.cursor - WINDOW + 1), len(entries) - WINDOW)
         top = max(0, top)

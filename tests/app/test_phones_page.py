@@ -3,11 +3,17 @@ and "Back" to the game exactly as it was: pressed on the mock pads' pins."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from table_testing import Table, enter_power_card
 
+from companion.app.config import load_app_config
 from companion.app.mode import Mode
+from companion.app.phones import qr_rows
+from companion.screens.main_display import render_main
+from hw.config import WebConfig
+from hw.config.model import WIFI_QR_BYTES
 
 
 @dataclass
@@ -137,5 +143,56 @@ def test_the_phones_page_opened_on_the_setup_screen_goes_back_to_it():
         assert table.app.mode == Mode.PHONES
         table.press("red", "left", "select")  # "Back"
         assert table.app.mode == Mode.SETUP
+    finally:
+        table.close()
+
+
+def _wifi_table(password: str = "change-this-phrase") -> tuple[Table, Outlet]:
+    hardware = load_app_config(None, "pi.toml")[0]
+    web = WebConfig(wifi_ssid="ElGrande", wifi_password=password)
+    table = Table(hardware=dataclasses.replace(hardware, web=web), seats=("red", "blue"))
+    outlet = Outlet()
+    table.app.attach(outlet)
+    table.press("red", "left", "left", "select")  # the setup screen's Phones line
+    return table, outlet
+
+
+def test_the_phones_page_offers_the_wifi_code_first_and_shows_its_password_there_only():
+    table, outlet = _wifi_table()
+    published = []
+    outlet.publish = published.append
+    try:
+        app = table.app
+        ui = app.main_ui()
+        assert (ui.lines[:2], ui.cursor) == (("Join the Wi-Fi", "red: no phone"), 0)
+        table.press("blue", "select")
+        ui = app.main_ui()
+        assert (ui.title, ui.lines) == ("Wi-Fi", ("ElGrande", "change-this-phrase"))
+        assert ui.qr == qr_rows("WIFI:T:WPA;S:ElGrande;P:change-this-phrase;;")
+        image = render_main({}, ui, (128, 64), "1")  # 2 px a module, its quiet zone in 64 px
+        lit = image.crop((0, 0, 64, 64)).getbbox()
+        assert lit == (0, 0, 62, 62) and len(ui.qr) == 29
+        # Nowhere else: not on the pads, not in anything handed to the web server.
+        assert all("change-this" not in repr(app.pad_menu(p)) for p in app.pads)
+        assert published and all("change-this" not in repr(s) for s in published)
+        table.press("blue", "left")  # any press closes it
+        assert app.main_ui().title == "Phones"
+        assert "change-this" not in repr(app.main_ui())
+        assert outlet.offered == []
+        table.press("blue", "right", "select")  # then the seat's code, as before
+        assert (app.main_ui().title, outlet.offered) == ("RED", ["red"])
+    finally:
+        table.close()
+
+
+def test_the_largest_wifi_code_the_config_accepts_is_drawn_at_two_px_a_module():
+    # 53 bytes in all, the most the config takes: the text as long as it may be.
+    password = "p" * (WIFI_QR_BYTES - len("WIFI:T:WPA;S:ElGrande;P:;;"))
+    table, _ = _wifi_table(password)
+    try:
+        table.press("red", "select")
+        ui = table.app.main_ui()
+        assert len(ui.qr) <= 29  # version 3 at most
+        assert render_main({}, ui, (128, 64), "1").crop((0, 0, 64, 64)).getbbox() == (0, 0, 62, 62)
     finally:
         table.close()

@@ -51,3 +51,37 @@ def test_seats_are_counted_with_the_phones_and_a_bad_phone_only_is_one_line():
     wrong = with_edits(SIM, **{"web": {"phone_only": ["purple"]}})
     (problem,) = _problems(wrong)
     assert problem.startswith("web.phone_only:") and "purple" in problem
+
+
+# -- the device's own Wi-Fi, for its join code ----------------------------------------------------
+
+SECRET = "correct-horse-9"
+
+
+def test_the_wifi_join_text_escapes_what_the_format_reserves():
+    data = with_edits(SIM, web={"wifi_ssid": 'Tab;le,"1":\\', "wifi_password": SECRET})
+    web = parse_config(data, "test.toml").web
+    assert web.wifi_join_text() == f'WIFI:T:WPA;S:Tab\\;le\\,\\"1\\"\\:\\\\;P:{SECRET};;'
+    open_wifi = with_edits(SIM, web={"wifi_ssid": "Table"})
+    assert parse_config(open_wifi, "test.toml").web.wifi_join_text() == "WIFI:T:nopass;S:Table;;"
+
+
+@pytest.mark.parametrize(
+    ("web", "expected"),
+    [
+        ({"wifi_ssid": "T", "wifi_password": "short"}, "web.wifi_password: that value is not"),
+        ({"wifi_ssid": "T", "wifi_password": 12345678}, "web.wifi_password: got integer; accepted"),
+        ({"wifi_password": SECRET}, "web.wifi_password: set without wifi_ssid"),
+        ({"wifi_ssid": "T" * 20, "wifi_password": SECRET + "x" * 10}, "web.wifi_ssid: with its"),
+    ],
+)
+def test_a_bad_wifi_is_one_line_that_never_shows_the_password(web, expected):
+    (problem,) = _problems(with_edits(SIM, web=web))
+    assert problem.startswith(expected)
+    assert "short" not in problem and "12345678" not in problem and SECRET not in problem
+
+
+def test_the_wifi_password_is_in_no_repr_of_the_config():
+    cfg = parse_config(with_edits(SIM, web={"wifi_ssid": "T", "wifi_password": SECRET}), "t")
+    assert cfg.web.wifi_password == SECRET
+    assert SECRET not in repr(cfg) and SECRET not in cfg.summary()
