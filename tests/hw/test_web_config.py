@@ -1,5 +1,7 @@
-"""A seat played by phone only (`[web] phone_only`) needs no `[players.COLOUR]` table: it is a
-seat with nothing wired. A broken config is still told in one line per problem."""
+"""The `[web]` section's seats and Wi-Fi. A seat played by phone only (`phone_only`) needs no
+`[players.COLOUR]` table: it is a seat with nothing wired. The device's own Wi-Fi
+(`wifi_ssid`, `wifi_password`) becomes the text of a Wi-Fi-join QR code, and its password is
+never shown outside it. A broken config is still told in one line per problem."""
 
 from __future__ import annotations
 
