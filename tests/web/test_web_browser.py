@@ -19,6 +19,8 @@ from browser_testing import (
 )
 from web_testing import WebTable
 
+from hw.events import Btn, Kind, PadEvent
+
 pytestmark = pytest.mark.skipif(
     not have_chromium(), reason=f"needs {CHROMIUM} (.ci/run installs it)"
 )
@@ -188,5 +190,21 @@ def test_a_french_tables_phone_and_board_page_show_french_words(browser, tmp_pat
         if shots:  # a person looks at them: COMPANION_SHOTS=<folder>
             for name in ("phone-fr.png", "board-fr.png"):
                 (Path(shots) / name).write_bytes((tmp_path / name).read_bytes())
+    finally:
+        table.close()
+
+
+def test_a_language_chosen_on_the_setup_screen_reaches_an_open_board_page(browser, tmp_path):
+    table = WebTable(seats=("red", "blue"), pairings=tmp_path / "phones.json")
+    try:
+        tv = browser.new_context(**TV).new_page()
+        tv.goto(f"{table.origin}/")
+        tv.wait_for_selector("#headline:has-text('Setting up the table…')")
+        for button in (Btn.LEFT, Btn.SELECT):  # round from Start to Language, then ●: French
+            table.hw.events.put(PadEvent("red", button, Kind.PRESS, at=0.0))
+        table.hw.events.join()
+        tv.wait_for_selector("#headline:has-text('Préparation de la table…')")
+        assert tv.evaluate("document.documentElement.lang") == "fr"
+        assert tv.title() == "Le plateau"
     finally:
         table.close()
