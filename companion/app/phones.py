@@ -70,8 +70,9 @@ def open_from_game(t: TableCore, player: str, button: str) -> bool:
         deciding = view.decision.waiting if view.decision is not None else ()
         if view.sealed_step is not None or t.privacy is not None or player in deciding:
             return False
+    if t.mode == Mode.GAME:
+        t.public_note = ""  # the first ◀ said "not your turn": not news once back
     t.phones_page = PhonesPage(back_to=t.mode)
-    t.public_note = ""  # the first ◀ said "not your turn": not news once back
     t.mode = Mode.PHONES
     return True
 

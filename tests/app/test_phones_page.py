@@ -11,6 +11,8 @@ from table_testing import Table, enter_power_card
 from companion.app.config import load_app_config
 from companion.app.mode import Mode
 from companion.app.phones import qr_rows
+from companion.elgrande.bots import GreedyBot
+from companion.elgrande.engine import decision
 from companion.screens.main_display import render_main
 from hw.config import WebConfig
 from hw.config.model import WIFI_QR_BYTES
@@ -194,5 +196,26 @@ def test_the_largest_wifi_code_the_config_accepts_is_drawn_at_two_px_a_module():
         ui = table.app.main_ui()
         assert len(ui.qr) <= 29  # version 3 at most
         assert render_main({}, ui, (128, 64), "1").crop((0, 0, 64, 64)).getbbox() == (0, 0, 62, 62)
+    finally:
+        table.close()
+
+
+def test_during_a_scoring_any_pad_opens_phones_and_back_returns_to_the_same_page():
+    table = Table("sim.toml", seed=4, seats=("red", "blue"))
+    try:
+        table.app.attach(Outlet())
+        table.press("red", "select")  # Start
+        s, bots = table.session, {"red": GreedyBot(1), "blue": GreedyBot(2)}
+        while table.app.mode != Mode.ANNOUNCE:
+            p = decision(s.state).players[0]
+            s.decide(p, bots[p].choose(s.state, p))
+            table.app.refresh()
+        table.press("red", "select")  # to the scoring's second page
+        before = (table.app.announcer.index, table.app.main_ui())
+        table.press("blue", "hold_left")
+        assert table.app.mode == Mode.PHONES
+        table.press("blue", "left", "select")  # "Back"
+        assert table.app.mode == Mode.ANNOUNCE
+        assert (table.app.announcer.index, table.app.main_ui()) == before
     finally:
         table.close()
