@@ -42,6 +42,7 @@ def words() -> dict[str, str]:
         "offline": _("{seat}'s phone is offline"),
         "round_of": _("Round {round} of {rounds}"),
         "game_over": _("{name}: game over"),
+        "deciding": _("{seats}: {prompt}"),
         "chosen": _("chosen: {seats}"),
         "scoring_page": _("Scoring · page {page} of {pages}"),
         "winner": _("Winner: {names}"),

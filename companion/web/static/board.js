@@ -24,7 +24,7 @@ function render(d) {
   const dec = g.decision;
   let deciding = "";
   if (dec && dec.waiting.length) {
-    deciding = `${dec.waiting.map((p) => name(d, p)).join(", ")} · ${dec.prompt}`;
+    deciding = t("deciding", {seats: dec.waiting.map((p) => name(d, p)).join(", "), prompt: dec.prompt});
     if (dec.secret && dec.chosen.length) deciding += " · " + t("chosen", {seats: dec.chosen.map((p) => name(d, p)).join(", ")});
   }
   if (d.note) deciding += (deciding ? " · " : "") + d.note;
