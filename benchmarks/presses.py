@@ -4,9 +4,11 @@ turned up), with the shuffled deck and the physical one. Not a test; run it by h
 
 .venv/bin/python benchmarks/presses.py [GAMES]
 
-A turn's presses run from its "turn" event to the next turn, round or scoring; the rest of a
-round (bidding, entering the turned-up cards) is counted per round, all pads together. Players
-cycle through 2-5 with the seed.
+A turn's presses run from its "turn" event to the next turn, round or scoring, all pads together
+(an action card may ask every player), and the turn's own player's alone; beside them the
+decisions the turn asked, the fewest presses it could take (one ● each). The rest of a round
+(bidding, entering the turned-up cards) is counted per round, all pads together. Players cycle
+through 2-5 with the seed.
 """
 
 from __future__ import annotations
@@ -51,11 +53,21 @@ def with_holds(buttons: list[str]) -> int:
     return count
 
 
-def count_game(
-    players: int, seed: int, deck: str, cost: Callable[[list[str]], int] = taps
-) -> tuple[list[int], list[int], list[int]]:
-    """Presses of each turn, each round's other presses, and each player's bid (their presses
-    in a round's bidding, from its first press to the sealed or open card), in one bot game."""
+@dataclasses.dataclass
+class Game:
+    """One bot game's counts: presses of each turn (all pads), of the turn's own player, the
+    decisions each turn asked (its floor: one ● each), each round's other presses and each
+    player's bid (their presses in a round's bidding, to the sealed or open card)."""
+
+    turns: list[int] = dataclasses.field(default_factory=list)
+    own: list[int] = dataclasses.field(default_factory=list)
+    decisions: list[int] = dataclasses.field(default_factory=list)
+    rounds: list[int] = dataclasses.field(default_factory=list)
+    bids: list[int] = dataclasses.field(default_factory=list)
+
+
+def count_game(players: int, seed: int, deck: str, cost: Callable[[list[str]], int] = taps) -> Game:
+    """The counts of one bot game (`Game`)."""
     hardware, table = load_app_config(None, "pi.toml")
     seats = tuple(hardware.players)[:players]
     clock = VirtualClock()
@@ -64,10 +76,9 @@ def count_game(
         options = dataclasses.replace(table.options, deck=deck)
         app = TableApp(hw, TableDefaults(options, seats), seed=seed)
         driver = BotDriver(app, Presser(hw, clock), make_bots(seats, seed), hw.events, sync=True)
-        turns: list[int] = []
-        rounds: list[int] = []
+        game = Game()
         bids: dict[tuple[int, str], int] = {}
-        phase, count, seen = "", 0, 0
+        phase, count, own, decided, seen, mover = "", 0, 0, 0, 0, ""
         while True:
             planned = driver.plan()
             if planned is None:
@@ -78,22 +89,31 @@ def count_game(
             if step is not None and getattr(step, "kind", "") == "bid":
                 key = (session.state.round, player)
                 bids[key] = bids.get(key, 0) + cost(buttons)
+            asked = session is not None and session.decision() is not None
             for button in buttons:
                 driver.press(player, button)
             drain(app, hw.events)
             count += cost(buttons)
+            own += cost(buttons) if player == mover else 0
+            decided += asked
             events = app.session.events if app.session is not None else []
             for ev in events[seen:]:
                 if ev["kind"] in BREAKS:
                     if phase == "turn":
-                        turns.append(count)
+                        game.turns.append(count)
+                        game.own.append(own)
+                        game.decisions.append(decided)
                     elif phase == "round":
-                        rounds.append(count)
-                    phase, count = ev["kind"], 0
+                        game.rounds.append(count)
+                    phase, count, own, decided = ev["kind"], 0, 0, 0
+                    mover = str(getattr(app.session.state.steps[-1], "player", ""))
             seen = len(events)
         if phase == "turn":
-            turns.append(count)
-        return turns, rounds, list(bids.values())
+            game.turns.append(count)
+            game.own.append(own)
+            game.decisions.append(decided)
+        game.bids = list(bids.values())
+        return game
     finally:
         hw.close()
 
@@ -105,18 +125,18 @@ def p90(values: list[float]) -> float:
 def main(games: int = 8) -> None:
     for deck, cost in (("shuffled", taps), ("physical", taps), ("shuffled", with_holds)):
         how = "taps" if cost is taps else f"a hold from {HOLD_FROM} steps"
-        turns: list[int] = []
-        rounds: list[int] = []
-        bids: list[int] = []
+        total = Game()
         for seed in range(1, games + 1):
-            t, r, b = count_game(2 + seed % 4, seed, deck, cost)
-            turns += t
-            rounds += r
-            bids += b
+            one = count_game(2 + seed % 4, seed, deck, cost)
+            for name in ("turns", "own", "decisions", "rounds", "bids"):
+                getattr(total, name).extend(getattr(one, name))
+        turns, rounds, bids = total.turns, total.rounds, total.bids
         print(
             f"deck = {deck:>8}, {how}: presses per turn median {statistics.median(turns):g}, "
-            f"p90 {p90(turns):g} ({len(turns)} turns); outside the turns a round costs the "
-            f"table {statistics.mean(rounds):.1f} presses on average "
+            f"p90 {p90(turns):g} ({len(turns)} turns; the turn's own player "
+            f"{statistics.median(total.own):g}, p90 {p90(total.own):g}; decisions asked "
+            f"{statistics.median(total.decisions):g}, p90 {p90(total.decisions):g}); outside "
+            f"the turns a round costs the table {statistics.mean(rounds):.1f} presses on average "
             f"(median {statistics.median(rounds):.1f}, p90 {p90(rounds):.1f}; {games} games); "
             f"a bid: median {statistics.median(bids):g}, p90 {p90(bids):g} ({len(bids)} bids)"
         )

@@ -80,6 +80,8 @@ class TableCore:
         # A web server, when one runs (remote.py's Outlet), and the Phones page's own state.
         self.outlet: Any = None
         self.phones_page: Any = None
+        # The seats with a paired phone: only their pages get shortcuts (a look-ahead each).
+        self.phone_seats: set[str] = set()
 
     # -- reading the game ------------------------------------------------------------------------
 

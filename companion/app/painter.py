@@ -22,7 +22,7 @@ from companion.screens import (
     render_pad,
 )
 from companion.screens.chart import score_history
-from companion.screens.game_page import offer_pages
+from companion.screens.game_page import row_pages
 from companion.screens.pad import text_pages
 
 
@@ -86,8 +86,8 @@ class Painter:
         ui = main_ui(t)
         chart = t.mode == Mode.FINAL and t.final_page == 1
         hw = t.hw
-        offer = t.view.face_up if ui.screen == "game" and t.session is not None else ()
-        self.pages["main"] = len(offer_pages(tuple(offer), hw.display.size[0]))
+        on_board = ui.screen == "game" and t.session is not None
+        self.pages["main"] = len(row_pages(t.view.to_json(), hw.display.size[0])) if on_board else 0
         # Each frame goes to its bus as soon as it is drawn, so the first pad that changed, then
         # the main display, then the other pads: every bus (the main display's, the mux's) gets
         # its first frame early, and the pads, most of a busy moment's bytes, keep theirs busy.

@@ -128,6 +128,7 @@ class Phones:
             pp.qr = qr_rows(pp.url)
         elif button == "long":
             done = outlet.revoke(chosen)
+            t.phone_seats.discard(chosen)
             pp.message = (_("{seat}: phone revoked") if done else _("{seat} has no phone")).format(
                 seat=_(chosen)
             )

@@ -1,11 +1,15 @@
 """Inputs from phones, and the finished views the table hands to a web server.
 
 A phone's tap reaches the table as an event on the one queue, like a pad's press: `SeatChoice`
-(one of the seat's legal choices, or a power card from the hand), `SeatHold` (undo, or withdraw
-a sealed choice: what a long ● does) and `SeatNext` (● on a page that only goes on: the next
-page of a scoring). Each carries the seat's mark the phone's page was drawn from; a tap on a
-page the game has moved past is refused, so a tap always means what its player saw. The seat
-comes from the web server's check of the phone's token, never from what the phone says.
+(one of the seat's legal choices, a power card from the hand, or one of its shortcuts: several
+decisions in a row, `companion.kit.shortcuts`), `SeatHold` (undo, or withdraw a sealed choice:
+what a long ● does) and `SeatNext` (● on a page that only goes on: the next page of a scoring).
+A shortcut's decisions are taken one by one as that seat's, each checked legal at its moment;
+the first refused stops the run, and those before it stay entered (each is a decision of its
+own, undone one at a time like a pad's). Each event carries the seat's mark its page was drawn
+from; a tap on a page the game has moved past is refused, so a tap always means what its player
+saw. The seat comes from the web server's check of the phone's token, never from what the phone
+says.
 
 After every handled event the table hands an outlet a `Snapshot`: references to the frozen views
 already built (the public `TableView`, each seat's `SeatView` with its mark, the announcement
@@ -30,6 +34,7 @@ from companion.app.presses import MENU_STEPS
 from companion.elgrande.moves import Action, RuleError
 from companion.elgrande.sentences import localize
 from companion.i18n import N_, _
+from companion.kit.shortcuts import Shortcut
 from companion.screens.chart import score_history
 from companion.session.views import SeatView, TableView
 
@@ -48,12 +53,14 @@ class Reply:
 
 @dataclass(frozen=True, eq=False)
 class SeatChoice:
-    """The seat's `index`-th legal choice, or the power card `card` from its hand."""
+    """The seat's `index`-th legal choice, the power card `card` from its hand, or its
+    `shortcut`-th shortcut."""
 
     player: str
     mark: int
     index: int | None = None
     card: int | None = None
+    shortcut: int | None = None
     reply: Future[Reply] = field(default_factory=Future, repr=False)
 
 
@@ -110,6 +117,8 @@ class SeatSnapshot:
     may_choose: bool  # its options are open to taps (in a game, not during an announcement)
     # Each option as the game names it, in the options' order (a hand: never in a repr).
     labels: tuple[str, ...] = field(default=(), repr=False)
+    # Runs of decisions one tap enters (kit.shortcuts), in the game's order.
+    shortcuts: tuple[Shortcut, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -154,12 +163,13 @@ class SeatMarks:
         return self.marks[p]
 
 
-def _seat_key(t: TableCore, seat: SeatView) -> tuple[Any, ...]:
+def _seat_key(t: TableCore, seat: SeatView, shortcuts: tuple[Shortcut, ...]) -> tuple[Any, ...]:
     a = t.announcer
     page = a.index if t.mode == Mode.ANNOUNCE else -1
     return (
         t.mode,
         seat.options,
+        tuple(c.actions for c in shortcuts),
         seat.hand,
         seat.castillo,
         seat.notice,
@@ -181,10 +191,12 @@ def snapshot(t: TableCore, marks: SeatMarks) -> Snapshot:
     for p in t.s.players:
         seat = t.seat(p)
         title = MODES[t.mode].pad_menu(t, p).title
-        mark = marks.update(p, _seat_key(t, seat))
         choosing = t.mode == Mode.GAME
+        phone = choosing and seat.options and p in t.phone_seats
+        shortcuts = t.s.shortcuts(p) if phone else ()
+        mark = marks.update(p, _seat_key(t, seat, shortcuts))
         labels = tuple(t.s.label(a) for a in seat.options) if choosing else ()
-        seats[p] = SeatSnapshot(seat, mark, title, may_next(t), choosing, labels)
+        seats[p] = SeatSnapshot(seat, mark, title, may_next(t), choosing, labels, shortcuts)
     announce = None
     if t.mode == Mode.ANNOUNCE and t.announcer.active:
         a = t.announcer
@@ -216,12 +228,16 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
     if actions is None:
         return Reply(False, _(MOVED_ON))
     s = t.s
+    entered = 0
     for action in actions:
         try:
             s.decide(p, action)
         except RuleError as e:  # said to this seat only: the reason may name its hand
             log.warning("a phone's choice was refused (%s)", type(e).__name__)
-            return Reply(False, localize(str(e)))
+            if not entered:
+                return Reply(False, localize(str(e)))
+            break
+        entered += 1
         t.last_pick[p] = action
         for ev in s.events[len(s.events) - s.applied[-1].events :]:
             if ev["kind"] == "correction":  # a cube moves on the real board: the table hears it
@@ -231,13 +247,20 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
     if t.privacy == p and secret and actions[-1].kind not in MENU_STEPS:
         t.privacy = None
     t.public_note = ""
+    if entered < len(actions):  # a shortcut stopped: what was entered stays, and is said
+        said = _("{moved_on}: {n} of {count} entered")
+        return Reply(False, said.format(moved_on=_(MOVED_ON), n=entered, count=len(actions)))
     return Reply(True)
 
 
 def _actions_for(t: TableCore, p: str, event: SeatChoice) -> list[Action] | None:
-    """The decisions a tap stands for: one legal choice, or a power card through the group of
-    cards that holds it (the pad's sub-menu, one tap on a phone)."""
+    """The decisions a tap stands for: one legal choice, a shortcut's run, or a power card
+    through the group of cards that holds it (the pad's sub-menu, one tap on a phone)."""
     options = t.seat(p).options
+    if event.shortcut is not None:
+        shortcuts = t.s.shortcuts(p) if p in t.phone_seats else ()
+        ok = options and 0 <= event.shortcut < len(shortcuts)
+        return list(shortcuts[event.shortcut].actions) if ok else None
     if event.index is not None:
         return [options[event.index]] if 0 <= event.index < len(options) else None
     if event.card is None:

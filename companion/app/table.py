@@ -83,6 +83,7 @@ class TableApp(TableCore):
                 self.refresh()
             elif isinstance(event, PhonePaired):
                 paired_now(self, event.seat)
+                self.phone_seats.add(event.seat)
                 self.refresh()
             else:
                 self._handle(event)
@@ -149,6 +150,7 @@ class TableApp(TableCore):
         """A web server joins: it gets the views now, then after every event."""
         with self.lock:
             self.outlet = outlet
+            self.phone_seats = set(outlet.paired())
             self.setup.phones = True
             self.refresh()
 

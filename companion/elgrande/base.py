@@ -114,6 +114,11 @@ def free_regions(s: State) -> list[str]:
     return [r for r in s.data.regions if r != s.king]
 
 
+# The detail of a "place" or "take" event an action card made: those moves are said aloud, the
+# turn's own placements and takes are only shown (the player makes them on the board).
+BY_CARD = "by_card"
+
+
 def place_name(s: State, place: object) -> str:
     """'the court', 'the province' or an area's printed name."""
     if place in ("province", "court"):

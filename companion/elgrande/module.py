@@ -16,6 +16,7 @@ from companion.elgrande import bots, engine, score_file, views
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.options import TableOptions
+from companion.elgrande.shortcuts import shortcuts
 from companion.elgrande.state import State
 from companion.elgrande.summary import card_actions
 from companion.elgrande.undo_words import board_change, places
@@ -76,6 +77,7 @@ class ElGrande(GameBase):
 
     own_view = staticmethod(views.own_view)
     describe = staticmethod(describe)
+    shortcuts = staticmethod(shortcuts)
 
     def label(self, state: State, action: Action) -> str:
         return describe(action)

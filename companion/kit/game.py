@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from companion.kit.moves import Action, Decision
+from companion.kit.shortcuts import Shortcut
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,10 @@ class GameModule(Protocol):
         """The NumberField `player` is asked now (a pad shows a stepper), or None."""
         ...
 
+    def shortcuts(self, state: Any, player: str) -> tuple[Shortcut, ...]:
+        """Runs of `player`'s decisions one tap on a phone may enter now (kit.shortcuts)."""
+        ...
+
     def undo_text(self, before: Any, after: Any, player: str, action: Action) -> str:
         """What the table is told of an undo: what was taken back, what to change on the board."""
         ...
@@ -128,6 +133,9 @@ class GameBase:
 
     def own_view(self, state: Any, player: str) -> dict[str, Any]:
         return {}
+
+    def shortcuts(self, state: Any, player: str) -> tuple[Shortcut, ...]:
+        return ()  # every decision is its own tap
 
     def describe(self, action: Action) -> str:
         kind = action.kind.replace("_", " ")

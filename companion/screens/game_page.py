@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.elgrande.data import game_data
 from companion.i18n import N_, _, language, pgettext
+from companion.screens.books_row import WIDE, book_pages, row_fits
 from companion.screens.canvas import Canvas
 from companion.screens.legacy_text import TINY, draw_legacy, text_width, tiny_fit, tiny_wrap
 from companion.screens.model import MainUI
@@ -28,7 +29,6 @@ from companion.screens.names import card_titles, short_area
 from companion.screens.text import BIG, GLYPH_H, GLYPH_W, LINE, draw_big, width, wrap
 
 BODY = 13  # the first body row: below the title row (0–10) and the rule (11)
-WIDE = 200  # from this width on, two facts share a row
 SMALL = 6  # the pitch of a row of small print (the tiny glyphs are 5 px tall)
 
 HEADLINE = BIG * GLYPH_H + 1  # the headline's rows and the gap under it
@@ -111,7 +111,7 @@ def draw_game(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> None:
         return
     draw_big(c.draw, (1, 0), head, c.ink, c.width - 2)
     wide = c.width >= WIDE
-    offer = offer_pages(tuple(view.get("face_up") or ()), c.width)
+    offer = row_pages(view, c.width)
     cards = offer[ui.page % len(offer)] if offer else ""
     if ui.footer and bottom - LINE - 1 >= HEADLINE:  # the keys that act now, e.g. "hold ● undo"
         bottom -= LINE + 1
@@ -164,7 +164,7 @@ def _draw_glance(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> No
     wide = c.width >= WIDE
     x = _round_header(c, view)
     king = _("King: {area}").format(area=short_area(view["king"])) if view.get("king") else ""
-    offer = offer_pages(tuple(view.get("face_up") or ()), c.width)
+    offer = row_pages(view, c.width)
     cards = offer[ui.page % len(offer)] if offer else ""
     if ui.footer and bottom - LINE - 1 >= BODY:  # the keys that act now, e.g. "hold ● undo"
         bottom -= LINE + 1
@@ -194,6 +194,13 @@ def _draw_glance(c: Canvas, view: dict[str, Any], ui: MainUI, bottom: int) -> No
     _game_body(c, top, bottom + 1, facts, prompt, list(ui.lines))
 
 
+def row_pages(view: dict[str, Any], display_width: int) -> tuple[str, ...]:
+    """The cards row's pages: the cards on offer, then who holds a Veto and the power cards
+    played (`book_pages`)."""
+    face_up = tuple(view.get("face_up") or ())
+    return offer_pages(face_up, display_width) + book_pages(view, display_width)
+
+
 def offer_pages(face_up: tuple[str, ...], display_width: int) -> tuple[str, ...]:
     """The cards row's pages for the cards on offer: all titles on one ("Cards: Veto, King's
     card") when they fit, else as many whole titles a page as fit ("Cards 1/3 …"). The row is
@@ -206,12 +213,7 @@ def _offer_pages(face_up: tuple[str, ...], display_width: int, _language: str) -
     if not face_up:
         return ()
     titles = card_titles(face_up)
-    room = display_width - 2
-    fits = (
-        (lambda t: width(t) <= room)
-        if display_width >= WIDE
-        else (lambda t: text_width(t, TINY) <= room)
-    )
+    fits = row_fits(display_width)
     whole = _("Cards: {titles}").format(titles=", ".join(titles))
     if fits(whole):
         return (whole,)

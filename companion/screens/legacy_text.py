@@ -1,7 +1,8 @@
 """luma.core's legacy 8-row bitmap fonts, for the LED matrix and the pad's small print.
 
-They cover ASCII only: accents are dropped ("Aragón" → "Aragon", "Décompte" → "Decompte": the
-3×5 and 5×7 cells have no row for an accent), typographic punctuation and the letters with no
+They cover ASCII only: accents are dropped ("Aragón" → "Aragon": the 3×5 and 5×7 cells have no
+row for an accent), except French's accented small letters, drawn for the small print
+(`tiny_accents`: "Décompte" stays "Décompte"); typographic punctuation and the letters with no
 ASCII base get their usual ASCII stand-ins (’ → ', « » “ ” → ", œ → oe), and anything else shows
 as "?" (`missing_glyphs` names it, so a test can fail on it first).
 
@@ -22,16 +23,31 @@ from luma.core.legacy import textsize
 from luma.core.legacy.font import LCD_FONT, TINY_FONT, proportional
 from PIL import Image, ImageDraw
 
+from companion.screens.tiny_accents import ACCENTED, with_accents
 from companion.screens.word_wrap import wrap_words
 
 MATRIX_FONT = proportional(LCD_FONT)  # 5×7 capitals with 1 px between: readable across a table
-TINY = TINY_FONT  # 3×5 in a 4 px cell: one more line of small print on a 128×32 pad
+# 3×5 in a 4 px cell: one more line of small print on a 128×32 pad; with French's accented
+# small letters drawn for it (tiny_accents), which it keeps instead of dropping their accents.
+TINY = with_accents(TINY_FONT)
+_KEPT = {id(TINY): frozenset(ACCENTED)}  # per font: the non-ASCII letters it draws itself
 
 
 @lru_cache(maxsize=2048)
 def ascii_only(text: str) -> str:
     """Each character as its ASCII base letter, or "?" where it has none."""
     return "".join(_ascii_char(ch) for ch in text)
+
+
+@lru_cache(maxsize=2048)
+def legible(text: str, font_key: int) -> str:
+    """`text` as the font `font_key` draws it: the letters it has kept, the others in ASCII.
+
+    >>> legible("Décompte à Aragón", id(TINY)), legible("Décompte", id(MATRIX_FONT))
+    ('Décompte à Aragon', 'Decompte')
+    """
+    kept = _KEPT.get(font_key, frozenset())
+    return "".join(ch if ch in kept else _ascii_char(ch) for ch in text)
 
 
 # What NFKD gives no ASCII base for, but a reader knows the ASCII for.
@@ -76,8 +92,13 @@ def _ascii_char(ch: str) -> str:
     return base if base.isprintable() and base else "?"
 
 
+def tiny_legible(text: str) -> str:
+    """`text` as the small print draws it (`legible` in `TINY`)."""
+    return legible(text, _font_key(TINY))
+
+
 def text_width(text: str, font: object) -> int:
-    return _width(ascii_only(text), _font_key(font))
+    return _width(legible(text, _font_key(font)), _font_key(font))
 
 
 # Fonts are module constants (some are lists, which cannot be hashed): the caches key them by id.
@@ -114,8 +135,8 @@ def _mask(text: str, font_key: int) -> Image.Image:
 
 
 def tiny_fit(text: str, max_width: int) -> str:
-    """`text` in ASCII, cut and ended with ".." when wider than `max_width`."""
-    text = ascii_only(text)
+    """`text` as the tiny font draws it, cut and ended with ".." when wider than `max_width`."""
+    text = tiny_legible(text)
     if text_width(text, TINY) <= max_width:
         return text
     while text and text_width(text + "..", TINY) > max_width:
@@ -126,22 +147,22 @@ def tiny_fit(text: str, max_width: int) -> str:
 def draw_legacy(
     draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int, font: object
 ) -> int:
-    """Draw ASCII `text` in a legacy font; returns its width. The caller fits it first."""
-    text = ascii_only(text)
+    """Draw `text` in a legacy font (`legible`); returns its width. The caller fits it first."""
+    text = legible(text, _font_key(font))
     if text:
         draw.bitmap(xy, _mask(text, _font_key(font)), fill=fill)
     return text_width(text, font)
 
 
 def tiny_wrap(text: str, max_width: int, max_lines: int) -> list[str]:
-    """Word-wrap ASCII `text` in the tiny font into at most `max_lines` lines; the last is cut
+    """Word-wrap `text` in the tiny font into at most `max_lines` lines; the last is cut
     with ".." if text is left (a word wider than a row is cut too: never an empty row).
 
     >>> tiny_wrap("Supercalifragilistic is long", 40, 2)
     ['Supercal..', 'is long']
     """
     return wrap_words(
-        ascii_only(text),
+        tiny_legible(text),
         max_lines,
         lambda s: text_width(s, TINY) <= max_width,
         lambda s: tiny_fit(s, max_width),

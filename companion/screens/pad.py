@@ -26,10 +26,10 @@ from PIL import Image
 from companion.screens.canvas import Canvas
 from companion.screens.legacy_text import (
     TINY,
-    ascii_only,
     draw_legacy,
     text_width,
     tiny_fit,
+    tiny_legible,
     tiny_wrap,
 )
 from companion.screens.model import PadMenu
@@ -115,7 +115,7 @@ def text_pages(menu: PadMenu, size: tuple[int, int]) -> list[tuple[str, ...]]:
         return []
     rows_of = len(widths)
     lines = break_lines(
-        words(ascii_only(menu.text)),
+        words(tiny_legible(menu.text)),
         lambda s, i: text_width(s, TINY) <= widths[i % rows_of],  # each page's rows alike
     )
     return [tuple(lines[i : i + rows_of]) for i in range(0, len(lines), rows_of)]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.elgrande import sentences
+from companion.elgrande.base import BY_CARD
 from companion.elgrande.data import game_data
 from companion.elgrande.scoring import NOBODY
 from companion.elgrande.sentences import in_area, localize
@@ -102,6 +103,11 @@ def _game_over(event: Event) -> str:
     return _text(event)
 
 
+def _by_card(event: Event) -> str:
+    """A placement or a take an action card made is said (the turn's own are only shown)."""
+    return _text(event) if event.get("detail") == BY_CARD else ""
+
+
 def _bids(event: Event) -> str:
     text = str(event.get("text", "")).replace("Power cards:", "Power cards played:")
     return localize(text, spoken=True)
@@ -126,9 +132,11 @@ _SAYERS: dict[str, Callable[[Event], str]] = {
     # Every caballero an action card moves, from where to where: the real board follows.
     "move": _text,
     "return": _text,
+    "place": _by_card,
+    "take": _by_card,
     "general_scoring": _text,
     "score": _score,
     "totals": _text,
     "game_over": _game_over,
 }
-# Silent: "place", "take", "act", "discard" — shown, not spoken.
+# Silent: the turn's own "place" and "take", "act", "discard" — shown, not spoken.

@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 from companion import games
 from companion.kit.events import Event, event_json, events_json
 from companion.kit.moves import Action, Decision, RuleError
+from companion.kit.shortcuts import Shortcut
 from companion.session.replay import Applied, State, apply_decision, replay, resume, start_state
 from companion.session.store import DEFAULT_GAME, GameHeader, LogEntry, Store, StoreError
 from companion.session.views import SeatView, TableView, sealed_step, seat_view, table_view
@@ -164,6 +165,11 @@ class Session:
         return self._cached(
             ("legal", player), lambda: tuple(self.game.legal_actions(self.state, player))
         )
+
+    def shortcuts(self, player: str) -> tuple[Shortcut, ...]:
+        """Runs of `player`'s decisions one tap on a phone may enter now (built once per state;
+        the game looks ahead on its own copy)."""
+        return self._cached(("shortcuts", player), lambda: self.game.shortcuts(self.state, player))
 
     def label(self, action: Action) -> str:
         """A choice as the pads name it now (the deciding step's words)."""

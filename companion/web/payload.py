@@ -19,6 +19,7 @@ from companion.elgrande.data import game_data
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.sentences import card_label, localize
 from companion.i18n import _, language
+from companion.kit.shortcuts import Shortcut
 from companion.screens.names import card_text
 
 
@@ -164,4 +165,22 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
             }
             for i, a in enumerate(view.options if me.may_choose else ())
         ],
+        "shortcuts": [_shortcut(j, c, view.options) for j, c in enumerate(me.shortcuts)],
+    }
+
+
+def _shortcut(j: int, cut: Shortcut, options: tuple[Action, ...]) -> dict[str, Any]:
+    """One tap for several decisions: "+k" into an area (a repeat), or a choice and the one
+    that follows it; `first` is the option it starts with."""
+    first = cut.actions[0]
+    count = len(cut.actions) if cut.repeat else None
+    words = [localize(label) for label in cut.labels]
+    return {
+        "s": j,
+        "first": options.index(first) if first in options else None,
+        "count": count,
+        "area": _area(first) if cut.repeat else _area(cut.actions[-1]),
+        "label": f"{words[0]} ×{count}" if count else " → ".join(words),
+        "then": words[-1],
+        "text": card_text(cut.actions[-1]) or "",
     }

@@ -346,9 +346,11 @@ class WebServer:
 
     async def _choose(self, request: web.Request) -> web.StreamResponse:
         def make(seat: str, mark: int, body: dict) -> SeatChoice | None:
-            index, card = body.get("index"), body.get("card")
+            index, card, shortcut = body.get("index"), body.get("card"), body.get("shortcut")
             if isinstance(index, int) and not isinstance(index, bool):
                 return SeatChoice(seat, mark, index=index)
+            if isinstance(shortcut, int) and not isinstance(shortcut, bool):
+                return SeatChoice(seat, mark, shortcut=shortcut)
             if isinstance(card, int) and not isinstance(card, bool):
                 return SeatChoice(seat, mark, card=card)
             return None

@@ -81,6 +81,7 @@ def words() -> dict[str, str]:
         "waiting_for": _("Waiting for {seats}"),
         "waiting": _("Waiting"),
         "own_castillo": _("Your Castillo caballeros: {n}"),
+        "then_head": _("{choice}, then:"),  # a choice, then what may follow it at once
         # pairing
         "pair_title": _("Pair this phone"),
         "code_label": _("The code on the main display"),

@@ -14,6 +14,7 @@ from companion.elgrande import (
     options,
     scoring,
     scoring_steps,
+    shortcuts,
     state,
     steps,
     views,
@@ -21,7 +22,7 @@ from companion.elgrande import (
 from companion.elgrande.effects import crown, movement, returns, scorings, secrets, veto
 
 ENGINE_MODULES = [base, bots, data, engine, moves, options, scoring, scoring_steps, state, steps]
-ENGINE_MODULES += [views]
+ENGINE_MODULES += [shortcuts, views]
 EFFECT_MODULES = [effects, crown, movement, returns, scorings, secrets, veto]
 
 

@@ -4,11 +4,21 @@ import doctest
 
 import pytest
 
-from companion.kit import engine, events, moves, options, scoring, steps, strict_json, views
+from companion.kit import (
+    engine,
+    events,
+    moves,
+    options,
+    scoring,
+    shortcuts,
+    steps,
+    strict_json,
+    views,
+)
 
 
 @pytest.mark.parametrize(
-    "mod", [engine, events, moves, options, scoring, steps, strict_json, views]
+    "mod", [engine, events, moves, options, scoring, shortcuts, steps, strict_json, views]
 )
 def test_docstring_examples_run(mod):
     result = doctest.testmod(mod)

@@ -70,3 +70,33 @@ def test_a_no_break_space_keeps_the_french_colon_on_its_word_s_row():
     from companion.screens.text import wrap
 
     assert wrap("Ordre du tour\u202f: noir", 84, 2) == ["Ordre du", "tour\u202f: noir"]
+
+
+def test_the_small_print_keeps_every_accented_small_letter_of_the_french_catalog():
+    # Each lowercase letter with an accent in a French string is drawn as itself in the 3×5
+    # small print, in its own glyph (not its plain letter's), as wide as its plain letter.
+    from companion.screens.tiny_accents import ACCENTED
+
+    french = "".join(_catalog_strings() + _glossary_strings())
+    accented = {c for c in french if c.islower() and not c.isascii() and c not in "œ"}
+    assert {"é", "è", "à", "ç"} <= accented
+    for ch in sorted(accented):
+        assert legacy_text.tiny_legible(ch) == ch, f"{ch!r} is drawn without its accent"
+        plain = legacy_text.TINY[ord(legacy_text.ascii_only(ch))]
+        drawn = legacy_text.TINY[ord(ch)]
+        assert drawn != plain and any(drawn) and len(drawn) == len(plain), ch
+    assert set(ACCENTED) >= accented
+
+
+def test_the_small_print_draws_an_accent_where_the_plain_letter_has_none():
+    from PIL import Image, ImageDraw
+
+    def pixels(s: str) -> bytes:
+        img = Image.new("1", (12, 8), 0)
+        legacy_text.draw_legacy(ImageDraw.Draw(img), (0, 0), s, 1, legacy_text.TINY)
+        return img.tobytes()
+
+    assert pixels("é") != pixels("e") != pixels("è") != pixels("é")
+    assert legacy_text.text_width("Décompte", legacy_text.TINY) == legacy_text.text_width(
+        "Decompte", legacy_text.TINY
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.elgrande.base import BY_CARD
 from companion.elgrande.bots import RandomBot
 from companion.elgrande.engine import apply, decision, legal_actions, new_game
 from companion.elgrande.scoring import AreaScore, Bonus, Placing
@@ -134,6 +135,47 @@ def test_routine_or_unknown_events_are_not_spoken(kind):
 )
 def test_every_caballero_an_action_card_moves_is_said_from_where_to_where(kind, text):
     assert speech_for(event(kind, text)) == text[0].upper() + text[1:] + "."
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("place", "red places a caballero in Galicia"),
+        ("take", "red takes 2 from the province into the court"),
+    ],
+)
+def test_a_placement_or_a_take_an_action_card_made_is_said(kind, text):
+    assert speech_for(event(kind, text, BY_CARD)) == text[0].upper() + text[1:] + "."
+
+
+@pytest.mark.parametrize(("card", "kind"), [("1g", "place"), ("4d", "take")])
+def test_the_cards_that_place_or_take_mark_their_moves_as_the_cards(card, kind):
+    # 1g places up to two more, 4d takes up to two into the court: a random game where the
+    # card is carried out says each of its moves; the turn's own placements and takes stay
+    # silent.
+    for seed in range(200):
+        s = new_game(["red", "blue", "yellow"], seed)
+        acting, said = None, []
+        while not s.is_over and not said:
+            d = decision(s)
+            p = d.players[0]
+            action = RandomBot(seed).choose(s, p)
+            if action.kind == "act":
+                acting = action.target
+            before = len(s.events)
+            s = apply(s, p, action)
+            for e in s.events[before:]:
+                spoken = speech_for(event(e.kind, e.text, e.detail))
+                if " takes 0 " in e.text:  # nothing moved: nothing to say
+                    assert spoken is None, e.text
+                elif e.kind == kind and acting == card and d.kind not in ("turn", "take"):
+                    said.append(spoken)
+                elif e.kind == kind:
+                    assert spoken is None, e.text
+        if said:
+            assert all(said), said
+            return
+    pytest.fail(f"no game of 200 carried out {card}")
 
 
 def _events(state) -> list[dict]:

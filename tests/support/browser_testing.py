@@ -66,7 +66,9 @@ def act(page: Any, high: bool = False) -> str | None:
         chosen = (discs or quick or plain or options)[0]
         what = chosen["label"]
         if chosen["area"]:
-            if not _tap(page.locator(f"#map [data-area='{chosen['area']}']")):
+            box = page.locator(f"#map [data-area='{chosen['area']}']")
+            one = box.locator(".plus-chip:text-is('+1')")  # an area with "+k" chips: the "+1"
+            if not _tap(one if one.count() else box):
                 return None
             if page.locator("#choices button", has_text=what).count():
                 _tap(page.locator("#choices button", has_text=what).first)

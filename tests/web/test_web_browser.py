@@ -208,3 +208,29 @@ def test_a_language_chosen_on_the_setup_screen_reaches_an_open_board_page(browse
         assert tv.title() == "Le plateau"
     finally:
         table.close()
+
+
+def test_a_plus_k_chip_on_the_map_places_k_caballeros_with_one_tap(browser, duo, tmp_path):
+    phones = {"red": pair_phone(browser, duo, "red"), "blue": pair_phone(browser, duo, "blue")}
+    red = phones["red"]
+    for _ in range(300):
+        me = state(red)
+        chips = [c for c in (me or {}).get("shortcuts", []) if (c["count"] or 0) >= 2]
+        if chips:
+            break
+        for seat, page in phones.items():
+            act(page, high=seat == "blue")
+    else:
+        raise AssertionError("red was never offered a +2 chip")
+    chip = chips[0]
+    area = chip["area"]
+    with duo.app.lock:
+        start = duo.app.session.state.board[area]["red"]
+    red.screenshot(path=str(tmp_path / "phone-412x915-chips.png"), full_page=True)
+    red.locator(f"#map [data-area='{area}'] .plus-chip:text-is('+{chip['count']}')").click()
+    red.wait_for_function("() => document.getElementById('message').textContent.startsWith('✓')")
+    assert red.inner_text("#message") == f"✓ {chip['label']}"
+    assert chip["label"].endswith(f"×{chip['count']}")
+    with duo.app.lock:  # the tap is answered once its decisions are all taken
+        assert duo.app.session.state.board[area]["red"] == start + chip["count"]
+    red.screenshot(path=str(tmp_path / "phone-412x915-placed.png"), full_page=True)

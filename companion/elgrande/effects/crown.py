@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.elgrande.base import PickOne, free_regions, place_name
+from companion.elgrande.base import BY_CARD, PickOne, free_regions, place_name
 from companion.elgrande.state import State
 
 
@@ -88,7 +88,8 @@ class RefillCourt(PickOne):
     def resolve(self, s: State, target: str | int) -> None:
         assert isinstance(target, int)
         s.move(self.player, "province", "court", target)
-        s.announce("take", f"{self.player} takes {target} from the province into the court")
+        text = f"{self.player} takes {target} from the province into the court"
+        s.announce("take", text, BY_CARD if target else None)  # a card's move is said aloud
 
 
 @dataclass

@@ -17,7 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from companion.elgrande.base import Effect, PickOne, Step, choices_text, free_regions, place_name
+from companion.elgrande.base import (
+    BY_CARD,
+    Effect,
+    PickOne,
+    Step,
+    choices_text,
+    free_regions,
+    place_name,
+)
 from companion.elgrande.data import CASTILLO
 from companion.elgrande.moves import Action, Piece
 from companion.elgrande.state import State
@@ -189,7 +197,8 @@ class PlaceExtra(Step):
             return
         s.move(player, "court", str(action.target))
         self.remaining -= 1
-        s.announce("place", f"{player} places a caballero in {place_name(s, action.target)}")
+        text = f"{player} places a caballero in {place_name(s, action.target)}"
+        s.announce("place", text, BY_CARD)  # said aloud: a card's move, not the turn's own
 
     def refusal(self, s: State, player: str, action: Action, legal: list[Action]) -> str:
         return "the King's region is taboo; " + choices_text(legal)

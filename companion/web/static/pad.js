@@ -21,28 +21,46 @@ function draw() {
   const seat = me ? me.seat : "";
   $("seat").textContent = seat ? (me.name || seat).toUpperCase() : t("not_paired");
   $("seat").style.color = COLOURS[seat] || "";
-  if (!me) { for (const id of ["hand", "map", "choices"]) clear($(id)); return; }
+  if (!me) { for (const id of ["hand", "map", "then", "choices"]) clear($(id)); return; }
   $("title").textContent = heading();
   $("notice").hidden = !me.notice; $("notice").textContent = me.notice || "";
   $("sealed").hidden = !me.sealed; $("sealed").textContent = me.sealed ? t("sealed", {choice: me.sealed}) : "";
   const bidding = me.options.some((o) => o.kind === "bid" || o.kind === "bid_group");
   $("hand").hidden = !(me.hand.length || bidding);  // a game with no hand shows none
+  $("hand").classList.toggle("compact", !bidding);
   drawHand(bidding);
   drawNumber();
   const onMap = me.options.filter((o) => o.area);
+  // "+k" chips: a choice that may be made several times in a row is one tap for k of them.
+  const cuts = me.shortcuts || [];
+  const repeats = cuts.filter((c) => c.count);
+  const chipKinds = new Set(repeats.map((c) => me.options[c.first] && me.options[c.first].kind));
   drawMap($("map"), board && board.game, places, (box, id) => {
     const here = onMap.filter((o) => o.area === id);
     if (!here.length) return;
     box.classList.add("tappable");
+    const chipped = here.filter((o) => chipKinds.has(o.kind));
+    if (chipped.length) {
+      const row = el("div", {class: "plus"});
+      for (const o of chipped) {
+        row.append(plusChip("+1", () => send("/s/choose", {index: o.i}, o.label), o.label));
+        for (const c of repeats.filter((r) => r.first === o.i))
+          row.append(plusChip(`+${c.count}`, () => send("/s/choose", {shortcut: c.s}, c.label), c.label));
+      }
+      box.append(row);
+      return;
+    }
     box.setAttribute("role", "button");
     box.addEventListener("click", () => {
       if (here.length === 1) send("/s/choose", {index: here[0].i}, here[0].label);
       else showChoices(here);
     });
   });
+  $("map").classList.toggle("chips", chipKinds.size > 0);
   const ledger = board && board.game && board.game.page === "ledger";  // no board to mirror
   $("map").hidden = ledger || (!onMap.length && !(board && board.game));
   showChoices(me.number ? [] : me.options.filter((o) => !o.area && o.kind !== "bid" && o.kind !== "bid_group"));
+  showThen(cuts.filter((c) => !c.count));
   $("next").hidden = !me.next;
   $("own").textContent = me.hand.length ? t("own_castillo", {n: me.castillo}) : "";
 }
@@ -80,12 +98,36 @@ function drawHand(bidding) {
     hand.append(b);
   }
 }
+function plusChip(text, tap, label) {
+  const b = el("button", {class: "plus-chip", "aria-label": label}, text);
+  b.addEventListener("click", (e) => { e.stopPropagation(); tap(); });
+  return b;
+}
+// A choice and the one that follows it, as one tap: grouped under the first ("take 4 to court,
+// then:"), shown above the single choices, being what a player most often wants.
+function showThen(cuts) {
+  const box = clear($("then"));
+  let group = null, first = null;
+  for (const c of cuts) {
+    if (c.first !== first) {
+      first = c.first;
+      const o = me.options[first];
+      group = el("div", {class: "then-group"}, el("p", {class: "then-head"}, t("then_head", {choice: o ? o.label : ""})));
+      box.append(group);
+    }
+    const b = el("button", {class: "choice then", "data-shortcut": String(c.s)}, el("strong", {}, c.then), c.text ? el("span", {}, c.text) : null);
+    b.addEventListener("click", () => send("/s/choose", {shortcut: c.s}, c.label));
+    group.append(b);
+  }
+}
 function showChoices(options) {
   const box = clear($("choices"));
   for (const o of options) {
     const b = el("button", {class: "choice", "data-kind": o.kind}, el("strong", {}, o.label), o.text ? el("span", {}, o.text) : null);
     b.addEventListener("click", () => send("/s/choose", {index: o.i}, o.label));
     box.append(b);
+    const more = (me.shortcuts || []).filter((c) => c.count && c.first === o.i);  // off the map
+    if (more.length) box.append(el("div", {class: "plus"}, ...more.map((c) => plusChip(`+${c.count}`, () => send("/s/choose", {shortcut: c.s}, c.label), c.label))));
   }
 }
 $("hold").addEventListener("click", () => send("/s/hold", {}, t("taken_back")));
