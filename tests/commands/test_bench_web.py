@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from companion.commands import bench_web
 
 
@@ -13,10 +15,13 @@ def test_a_short_run_measures_taps_memory_idle_and_a_pads_presses(monkeypatch):
     monkeypatch.setattr(bench_web, "PRESSES", 10)
     figures = bench_web.measure(taps=4, idle_window=0.3)
     assert figures["taps"] == 4 and figures["clients"] == 8
-    for key in ("tap_cpu_ms", "press_cpu_ms", "press_cpu_clients_ms", "peak_rss_mb"):
+    # The presses' CPU is the child's own clock; a tap's is read from /proc in clock ticks
+    # (10 ms), which four taps may not reach: never 0 for the former, never below 0 for either.
+    for key in ("press_cpu_ms", "press_cpu_clients_ms", "peak_rss_mb", "zero2_cpu_factor"):
         assert figures[key] > 0, key
-    assert figures["zero2_cpu_factor"] > 0
-    assert figures["zero2_tap_ms"] == round(figures["tap_cpu_ms"] * figures["zero2_cpu_factor"], 1)
+    assert figures["tap_cpu_ms"] >= 0 and figures["idle_cpu_pct"] >= 0
+    modelled = figures["tap_cpu_ms"] * figures["zero2_cpu_factor"]
+    assert figures["zero2_tap_ms"] == pytest.approx(modelled, abs=0.2)  # each rounded apart
 
 
 def _figures(**changed: float) -> dict[str, float]:
