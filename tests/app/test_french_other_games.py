@@ -41,7 +41,8 @@ def _play(make_table, drawn, monkeypatch, game, config, n, seed, language, left_
     real_main = painter.render_main
 
     def main(view, ui, size, mode):
-        """`left_out`: every word of a ledger page's or a scoring's lines not drawn."""
+        """`left_out`: every word of a ledger page's or a scoring's lines not drawn, and any of
+        its lines translated twice."""
         first, first_small = len(drawn), len(small)
         image = real_main(view, ui, size, mode)
         if left_out is not None and ui.screen in ("ledger", "announce"):
@@ -50,6 +51,8 @@ def _play(make_table, drawn, monkeypatch, game, config, n, seed, language, left_
             }
             words = {w.rstrip(",") for line in ui.lines for w in line.split()}
             left_out.update(w for w in words if w not in shown and tiny_legible(w) not in shown)
+            # A sentence translated twice doubles French's narrow spaces ("blason\u202f\u202f;").
+            left_out.update(x for x in (ui.title, *ui.lines) if "\u202f\u202f" in x)
         return image
 
     monkeypatch.setattr(painter, "render_main", main)
