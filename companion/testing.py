@@ -27,7 +27,7 @@ from companion.elgrande.bots import Bot, GreedyBot, RandomBot, RelativeBot
 from companion.kit.moves import Action
 from companion.session.store import DEFAULT_GAME
 from hw.backend import MockBackend
-from hw.events import Btn
+from hw.events import Btn, Kind, PadEvent
 from hw.hardware import Hardware
 
 HOLD = 0.05  # longer than any sensible debounce
@@ -69,13 +69,25 @@ class Presser:
         self.hw.input.pump()
 
     def press(self, player: str, button: str) -> None:
-        """'left', 'right', 'select' or 'long' (● held past the long-press time)."""
-        btn = Btn.SELECT if button == "long" else Btn(button)
-        gpio = self.hw.config.players[player].pin(btn)
+        """'left', 'right', 'select', 'long' (● held past the long-press time) or 'hold_left'
+        (◀ held until it repeats twice)."""
+        btn = {"long": Btn.SELECT, "hold_left": Btn.LEFT}.get(button) or Btn(button)
+        wired = self.hw.config.players.get(player)
+        if wired is None:  # a seat played by phone only has no pins: its press is queued as is
+            kind = Kind.LONG_PRESS if button == "long" else Kind.PRESS
+            self.hw.events.put(PadEvent(player, btn, kind, at=0.0))
+            if button == "hold_left":
+                self.hw.events.put(PadEvent(player, btn, Kind.REPEAT, at=0.0))
+            return
+        gpio = wired.pin(btn)
         self.pins.drive(gpio, True)
         self._step(self.hold)
         if button == "long":
             self._step(self.long)
+        if button == "hold_left":
+            timing = self.hw.config.input
+            self._step(timing.repeat_delay)
+            self._step(timing.repeat_interval)
         self.pins.drive(gpio, False)
         self._step(self.hold)
 
@@ -205,7 +217,7 @@ class BotDriver:
         Call only while the app is idle (every queued event handled)."""
         app = self.app
         seats = [p for p in app.pads if p in self.bots]
-        if not seats or app.mode == Mode.FINAL:
+        if not seats or app.mode in (Mode.FINAL, Mode.PHONES):  # the Phones page is people's
             return None
         if app.mode in PAGE_MODES:
             return (seats[0], ["select"]) if self.pages else None

@@ -86,6 +86,7 @@ class Setting:
     toml: str | None = None  # the key in the TOML file, if not the field's name
     gpio: bool = False  # a GPIO number: the reader tracks who uses which
     hex: bool = False  # an address: shown as 0x3C, as it is written
+    secret: bool = False  # a password: never shown, in a problem or a repr
 
 
 def setting(
@@ -100,6 +101,7 @@ def setting(
     toml: str | None = None,
     gpio: bool = False,
     hex: bool = False,
+    secret: bool = False,
 ) -> Any:
     """A dataclass field checked by :class:`Checked`. ``kind`` defaults to the default's type;
     ``choices`` fills in both ``accept`` and ``check``."""
@@ -111,10 +113,10 @@ def setting(
     if kind is None and default is REQUIRED:
         raise TypeError("a required setting needs its kind")
     kind = kind or type(default)
-    meta = Setting(kind, accept or kind.__name__, check, refused, missing, toml, gpio, hex)
+    meta = Setting(kind, accept or kind.__name__, check, refused, missing, toml, gpio, hex, secret)
     if default is REQUIRED:
-        return dataclasses.field(metadata={"setting": meta})
-    return dataclasses.field(default=default, metadata={"setting": meta})
+        return dataclasses.field(metadata={"setting": meta}, repr=not secret)
+    return dataclasses.field(default=default, metadata={"setting": meta}, repr=not secret)
 
 
 def toml_name(f: dataclasses.Field[Any]) -> str:
@@ -226,9 +228,11 @@ def value_problem(meta: Setting, value: Any) -> str | None:
     else:
         ok_type = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
     if not ok_type:
-        return f"got {type_name(value)} {show(value)}".rstrip() + f"; accepted: {meta.accept}"
+        seen = "" if meta.secret else show(value)
+        return f"got {type_name(value)} {seen}".rstrip() + f"; accepted: {meta.accept}"
     if meta.check is not None and not meta.check(value):
-        return meta.refused.format(value=shown(value, hex=meta.hex)) + f"; accepted: {meta.accept}"
+        seen = "that value" if meta.secret else shown(value, hex=meta.hex)
+        return meta.refused.format(value=seen) + f"; accepted: {meta.accept}"
     return None
 
 

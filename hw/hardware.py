@@ -151,8 +151,9 @@ def build_hardware(
             raise StartupError(missing)
         main = display(config.display, "main display")
         pads: dict[str, Pad] = {}
-        for player, pcfg in config.players.items():
-            pd = display(pcfg.display, f"{player} pad display") if pcfg.display else None
+        for player in config.seats:  # a phone-only seat: a pad with nothing wired
+            pcfg = config.players.get(player)
+            pd = display(pcfg.display, f"{player} pad display") if pcfg and pcfg.display else None
             try:
                 pad = Pad(player, pcfg, on_edge=hub.edge, pin_factory=factory, display=pd)
             except StartupError as e:

@@ -40,7 +40,7 @@ class Pad:
     def __init__(
         self,
         player: str,
-        cfg: PadConfig,
+        cfg: PadConfig | None,  # None: a seat played by phone only, nothing wired
         *,
         on_edge: EdgeSink,
         pin_factory: Any = None,
@@ -51,6 +51,8 @@ class Pad:
         self.buttons: dict[Btn, DigitalInputDevice] = {}
         self.led: LED | None = None
         self._led_state = "off"
+        if cfg is None:
+            return
         try:
             for button in Btn:
                 pin = cfg.pin(button)

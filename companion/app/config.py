@@ -56,7 +56,7 @@ def load_app_config(path: str | Path | None, default: str) -> tuple[HardwareConf
         hardware = load_config(hw_path)
     except ConfigError as e:
         errors.append(e)
-    pads = tuple(hardware.players) if hardware is not None else None
+    pads = hardware.seats if hardware is not None else None
     try:
         table = load_table_defaults(table_beside(hw_path), pads, hw_path.name)
     except ConfigError as e:

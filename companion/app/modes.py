@@ -17,7 +17,7 @@ from companion.app.core import TableCore
 from companion.app.feed import end_announcement, say_page
 from companion.app.ledger import ledger_ui
 from companion.app.mode import Mode
-from companion.app.phones import Phones
+from companion.app.phones import Phones, open_from_game
 from companion.app.presses import blind_press, menu_press, sealed_press
 from companion.app.privacy import blind_and_private, privacy_ui
 from companion.i18n import _, ngettext
@@ -65,6 +65,7 @@ class Setup(TableMode):
             t.start(choice)
         elif t.setup.wants_phones:
             t.setup.wants_phones = False
+            t.phones_page = None  # a fresh page, whose "Back" returns here
             t.mode = Mode.PHONES
 
     def main_ui(self, t: TableCore, alerts: tuple[str, ...]) -> MainUI:
@@ -130,6 +131,8 @@ class Announce(TableMode):
     name = Mode.ANNOUNCE
 
     def press(self, t: TableCore, player: str, button: str) -> None:
+        if open_from_game(t, player, button):
+            return
         if button == "select":
             t.announcer.next()
             if t.announcer.active:
@@ -157,6 +160,8 @@ class Final(TableMode):
     name = Mode.FINAL
 
     def press(self, t: TableCore, player: str, button: str) -> None:
+        if open_from_game(t, player, button):
+            return
         if button == "select":
             t.final_page = 1 - t.final_page
         elif button == "long":
@@ -180,6 +185,8 @@ class Game(TableMode):
     name = Mode.GAME
 
     def press(self, t: TableCore, p: str, button: str) -> None:
+        if open_from_game(t, p, button):  # a held ◀ with nothing to choose: the Phones page
+            return
         if t.session is None or p not in t.session.players:
             return
         view = t.view

@@ -31,14 +31,15 @@ from companion.app.core import TableCore
 from companion.app.mode import Mode
 from companion.app.modes import MODES
 from companion.app.presses import MENU_STEPS
-from companion.elgrande.moves import Action, RuleError
+from companion.i18n import N_, _
+from companion.kit.moves import Action, RuleError
 from companion.kit.shortcuts import Shortcut
 from companion.screens.chart import score_history
 from companion.session.views import SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-MOVED_ON = "the game moved on"
+MOVED_ON = N_("the game moved on")
 
 
 @dataclass(frozen=True)
@@ -210,21 +211,21 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
     """One phone input; `press(player, button)` is the table's own pad press."""
     p = event.player
     if t.session is None or p not in t.s.players:
-        return Reply(False, "this seat does not play in this game")
+        return Reply(False, _("this seat does not play in this game"))
     if marks.marks.get(p) != event.mark:
-        return Reply(False, MOVED_ON)
+        return Reply(False, _(MOVED_ON))
     if isinstance(event, SeatNext):
         if not may_next(t):
-            return Reply(False, MOVED_ON)
+            return Reply(False, _(MOVED_ON))
         press(p, "select")
         return Reply(True)
     if t.mode != Mode.GAME:
-        return Reply(False, MOVED_ON)
+        return Reply(False, _(MOVED_ON))
     if isinstance(event, SeatHold):
         return _hold(t, p, marks)
     actions = _actions_for(t, p, event)
     if actions is None:
-        return Reply(False, MOVED_ON)
+        return Reply(False, _(MOVED_ON))
     s = t.s
     entered = 0
     for action in actions:
@@ -233,7 +234,7 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
         except RuleError as e:  # said to this seat only: the reason may name its hand
             log.warning("a phone's choice was refused (%s)", type(e).__name__)
             if not entered:
-                return Reply(False, str(e))
+                return Reply(False, t.words(str(e)))
             break
         entered += 1
         t.last_pick[p] = action
@@ -246,7 +247,8 @@ def handle_remote(t: TableCore, event: RemoteEvent, marks: SeatMarks, press: Cal
         t.privacy = None
     t.public_note = ""
     if entered < len(actions):  # a shortcut stopped: what was entered stays, and is said
-        return Reply(False, f"{MOVED_ON}: {entered} of {len(actions)} entered")
+        said = _("{moved_on}: {n} of {count} entered")
+        return Reply(False, said.format(moved_on=_(MOVED_ON), n=entered, count=len(actions)))
     return Reply(True)
 
 
@@ -282,15 +284,15 @@ def _hold(t: TableCore, p: str, marks: SeatMarks) -> Reply:
     if view.sealed_step is not None and p in view.sealed_step:
         why = s.withdraw_refusal(p)
         if why is not None:
-            return Reply(False, why)
+            return Reply(False, t.words(why))
         s.withdraw(p)
     else:
         why = s.undo_refusal(p)
         if why is not None:
-            return Reply(False, f"no undo: {why}")
+            return Reply(False, _("no undo: {why}").format(why=t.words(why)))
         s.undo(p)
         # The real board follows: say (and show) what to take back on it, as a pad's undo does.
-        t.outputs.say(s.events[-1]["text"], s.events[-1]["round"])
-        t.public_note = s.events[-1]["text"]
+        t.outputs.say(t.words(s.events[-1]["text"], spoken=True), s.events[-1]["round"])
+        t.public_note = t.words(s.events[-1]["text"])
     marks.decided.add(p)
     return Reply(True)

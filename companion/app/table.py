@@ -37,6 +37,7 @@ from companion.app.remote import (
     snapshot,
 )
 from companion.app.setup import TableDefaults
+from companion.i18n import _
 from companion.screens import MainUI, PadMenu
 from companion.session.store import Store
 from hw.events import Btn, DeviceFault, Event, Kind, PadEvent
@@ -78,7 +79,7 @@ class TableApp(TableCore):
                 for key in [k for k in self.alerts if k.startswith("phone:")]:
                     del self.alerts[key]
                 for p in event.seats:
-                    self.alerts[f"phone:{p}"] = f"{p}'s phone is offline"
+                    self.alerts[f"phone:{p}"] = _("{seat}'s phone is offline").format(seat=_(p))
                 self.refresh()
             elif isinstance(event, PhonePaired):
                 paired_now(self, event.seat)

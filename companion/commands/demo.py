@@ -23,6 +23,8 @@ from companion.app.setup import TableDefaults
 from companion.app.table import TableApp
 from companion.commands.demo_summary import game_summary
 from companion.commands.terminal import framed
+from companion.i18n import _
+from companion.screens.game_page import winner_line
 from companion.session.resilient import open_resilient
 from companion.session.session import Session
 from companion.session.store import DEFAULT_GAME, MemoryStore, Store, StoreError
@@ -141,16 +143,18 @@ def run_demo(
         if as_json:
             print(json.dumps(summary), file=out)
         else:
+            # In the table's language, as the main display says it (the JSON stays as stored).
             ranking = sorted(summary["scores"].items(), key=lambda kv: -kv[1])
-            print("\nFinal scores: " + ", ".join(f"{p} {n}" for p, n in ranking), file=out)
+            items = ", ".join(f"{_(p)} {n}" for p, n in ranking)
+            print("\n" + _("Final scores: {items}").format(items=items), file=out)
             winner = summary["winner"]  # a list of names when the table shares a tie
-            names = [winner] if isinstance(winner, str) else winner
-            print("Winner: " + " and ".join(names), file=out)  # as the main display says it
+            print(winner_line([winner] if isinstance(winner, str) else winner), file=out)
             if frames is not None:
                 print(f"Frames, animation and score chart saved in {frames}", file=out)
             again = f"companion demo --players {len(seats)} --seed {seed}"
             again += "" if game == DEFAULT_GAME else f" --game {game}"
-            print(f"Same game again: {again}", file=out)
+            again += "" if language is None else f" --lang {language}"
+            print(_("Same game again: {command}").format(command=again), file=out)
         return 0
     finally:
         hw.close()

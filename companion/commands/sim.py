@@ -122,11 +122,18 @@ class SimScreen:
     pads, and the bots' secrets only with `show_bots`."""
 
     def __init__(
-        self, app: TableApp, hw: Hardware, bots: Sequence[str], show_bots: bool, log: SimLog
+        self,
+        app: TableApp,
+        hw: Hardware,
+        bots: Sequence[str],
+        show_bots: bool,
+        log: SimLog,
+        phones: bool = False,  # the web is on: a key a seat holds ◀ (the Phones page)
     ) -> None:
         self.app, self.hw, self.bots, self.show_bots, self.log = app, hw, bots, show_bots, log
+        self.phones = phones
         self.persons = tuple(p for p in hw.pads if p not in bots)
-        self.legend = legend(list(hw.pads), self.persons)
+        self.legend = legend(list(hw.pads), self.persons, phones)
         self.back = 0
 
     def snapshot(self, rows: int, cols: int, notice: str) -> Snapshot:
@@ -163,7 +170,7 @@ class SimScreen:
             tuple(seats),
             shown,
             self.back,
-            legend(list(self.hw.pads), self.persons),  # in the language now
+            legend(list(self.hw.pads), self.persons, self.phones),  # in the language now
             notice,
             announcing,
         )
@@ -195,7 +202,7 @@ def run_sim(
         table = TableDefaults(others.get(game), table.seats, game, others, table.language)
     if language is not None:  # --lang: over table.toml's
         table = dataclasses.replace(table, language=language)
-    players = list(hardware.players)
+    players = list(hardware.seats)
     bot_kinds = parse_bots(bots, players, tuple(kinds_for(table.game)))
     log = SimLog(log_path)
     store: Store = open_store(store_path) if store_path is not None else MemoryStore()
@@ -216,8 +223,9 @@ def run_sim(
         args = (app, driver, hw.events, stopping, pace)
         bots_thread = threading.Thread(target=_bots_thread, args=args, name="sim-bots", daemon=True)
         bots_thread.start()
-        screen = SimScreen(app, hw, tuple(bot_kinds), show_bots, log)
-        keys = Keys(key_map(players), screen.persons, kept=store_path is not None)
+        phones = server is not None
+        screen = SimScreen(app, hw, tuple(bot_kinds), show_bots, log, phones)
+        keys = Keys(key_map(players, phones), screen.persons, kept=store_path is not None)
         os.environ.setdefault("ESCDELAY", "25")  # Esc alone is known after 25 ms, not a second
         for stale in ("LINES", "COLUMNS"):  # curses would keep to these through a resize
             os.environ.pop(stale, None)

@@ -1,4 +1,5 @@
-"""The sim's keys: a row of four a seat (◀ ▶ ● hold ●), the log's scroll keys, and Esc.
+"""The sim's keys: a row of four a seat (◀ ▶ ● hold ●), the log's scroll keys, and Esc. With
+the web on, a fifth key a seat holds ◀ (the Phones page, when that pad has nothing to choose).
 
 Only Esc quits; Alt+key (which a terminal sends as Esc and the key at once) is ignored. When the
 game is not kept in a store, Esc asks first: y quits, any other key plays on.
@@ -21,6 +22,7 @@ from companion.i18n import _
 
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "7890")
 BUTTONS = ("left", "right", "select", "long")
+HOLD_LEFT_KEYS = "5tgb-"  # each row's next key: ◀ held until it repeats (with the web on)
 ESC = 27
 SCROLL = {
     curses.KEY_PPAGE: "page_up",
@@ -34,35 +36,44 @@ SCROLL = {
 Command = tuple[str, ...]  # ("press", player, button), ("scroll", how), ("quit",)
 
 
-def key_map(players: Sequence[str]) -> dict[str, tuple[str, str]]:
-    """Key → (player, button) for the seats in config order.
+def key_map(players: Sequence[str], phones: bool = False) -> dict[str, tuple[str, str]]:
+    """Key → (player, button) for the seats in config order; `phones`: the web is on, and each
+    seat's fifth key holds ◀.
 
-    >>> key_map(["red", "blue"])["w"]
-    ('blue', 'right')
+    >>> key_map(["red", "blue"])["w"], key_map(["red", "blue"], phones=True)["t"]
+    (('blue', 'right'), ('blue', 'hold_left'))
     """
-    return {
+    keys = {
         key: (p, button)
         for p, row in zip(players, KEY_ROWS, strict=False)
         for key, button in zip(row, BUTTONS, strict=True)
     }
+    if phones:
+        keys |= {key: (p, "hold_left") for p, key in zip(players, HOLD_LEFT_KEYS, strict=False)}
+    return keys
 
 
-def legend(players: Sequence[str], persons: Sequence[str]) -> str:
+def legend(players: Sequence[str], persons: Sequence[str], phones: bool = False) -> str:
     """The key legend, always on screen: the person's seats' keys, the log's, Esc.
 
     >>> legend(["red", "blue"], ["red"])
     'red: 1◀ 2▶ 3● 4 hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit'
     >>> legend(["red", "blue", "yellow"], ["red", "yellow"])
     'red 1234 yellow asdf: ◀ ▶ ● hold● │ PgUp PgDn ↑↓ End: log │ Esc: quit'
+    >>> legend(["red", "blue"], ["red"], phones=True)
+    'red: 1◀ 2▶ 3● 4 hold● 5 hold◀ │ PgUp PgDn ↑↓ End: log │ Esc: quit'
     """
     rows = dict(zip(players, KEY_ROWS, strict=False))
-    mine = [(p, r) for p in persons if (r := rows.get(p))]
+    fifth = dict(zip(players, HOLD_LEFT_KEYS, strict=False)) if phones else {}
+    mine = [(p, r + fifth.get(p, "")) for p in persons if (r := rows.get(p))]
     if len(mine) == 1:
         p, r = mine[0]
         hold = _("hold●")
-        seats = [f"{_(p)}: {r[0]}◀ {r[1]}▶ {r[2]}● {r[3]} {hold}"]
+        more = f" {r[4]} " + _("hold◀") if phones else ""
+        seats = [f"{_(p)}: {r[0]}◀ {r[1]}▶ {r[2]}● {r[3]} {hold}{more}"]
     else:  # several seats at one keyboard: one key order for all, to fit 80 columns
-        seats = [" ".join(f"{_(p)} {r}" for p, r in mine) + ": ◀ ▶ ● " + _("hold●")]
+        more = " " + _("hold◀") if phones else ""
+        seats = [" ".join(f"{_(p)} {r}" for p, r in mine) + ": ◀ ▶ ● " + _("hold●") + more]
     return " │ ".join([*seats, _("PgUp PgDn ↑↓ End: log"), _("Esc: quit")])
 
 

@@ -20,6 +20,7 @@ from companion.elgrande.shortcuts import shortcuts
 from companion.elgrande.state import State
 from companion.elgrande.summary import card_actions
 from companion.elgrande.undo_words import board_change, places
+from companion.i18n import N_
 from companion.kit.game import GameBase, GameInfo
 
 # Events that mark a point no undo may cross: something was revealed, scored or handed over.
@@ -41,6 +42,13 @@ UNDO_BARRIERS = frozenset(
         "veto",
         "setup",
     }
+)
+
+# Their words, as a refused undo names them ("… past the bids"), marked for the catalogs.
+MOMENT_WORDS = (
+    *(N_("bids"), N_("bid"), N_("discs"), N_("castillo discs"), N_("score"), N_("totals")),
+    *(N_("round"), N_("turn"), N_("order"), N_("general scoring"), N_("game over")),
+    *(N_("take back"), N_("discard"), N_("veto"), N_("setup")),
 )
 
 

@@ -38,6 +38,17 @@ N_("red"), N_("blue"), N_("yellow"), N_("green"), N_("black")  # noqa: B018 - ma
 # player (a colour), area (a board area, long or short name), card (a quoted action card title),
 # n (a number), nth (an ordinal: 1st), items (a list joined by ", "), parts (joined by "; ").
 TEMPLATES: tuple[str, ...] = (
+    # an undo (module.undo_text, undo_words): what was taken back, and what the real board does
+    N_("{player} takes back: {rest}; on the board: {parts}"),
+    N_("{player} takes back: {rest}"),
+    N_("their choice of colour"),
+    N_("{player}'s caballero from {rest} back to {rest2}"),
+    N_("{n} of {player}'s caballeros from {rest} back to {rest2}"),
+    N_("a caballero from {rest} back to {rest2}"),
+    N_("{n} caballeros from {rest} back to {rest2}"),
+    N_("the court"),
+    N_("the province"),
+    N_("the Castillo"),
     # events
     N_("The King starts in {area}. Homes: {items}"),
     N_("{player} in {area}"),

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from companion.i18n import N_
 from companion.kit.moves import Action, Decision
 from companion.kit.sentences import Sentences
 from companion.kit.shortcuts import Shortcut
@@ -105,6 +106,8 @@ class GameBase:
     El Grande overrides the rest; the ledger games inherit it."""
 
     undo_barriers: frozenset[str] = frozenset({"score", "totals", "ranking", "game_over"})
+    # Their words, as a refused undo names them ("… past the ranking"), marked for the catalogs.
+    moment_words = (N_("score"), N_("totals"), N_("ranking"), N_("game over"))
     # The game's own modules: the engine (new_game, decision, legal_actions, apply_in_place),
     # the views (public_view), its table options (a `kit.options.ChoiceOptions`), and what
     # scores a document for `companion score FILE` (score_document).

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from companion import games
+from companion.i18n import _
 from companion.kit.events import Event, event_json, events_json
 from companion.kit.moves import Action, Decision, RuleError
 from companion.kit.shortcuts import Shortcut
@@ -241,26 +242,28 @@ class Session:
         self._keep(self.state.take_events())
 
     def undo_refusal(self, player: str) -> str | None:
-        """Why `player` may not undo now (None: they may)."""
+        """Why `player` may not undo now, in the table's language (None: they may)."""
         if self.over:
-            return "the game is over"
+            return _("the game is over")
         if not self.applied:
-            return "nothing to take back"
+            return _("nothing to take back")
         last = self._undoable(player)
         d = self.decision()
         if self.parallel_step() is not None:
             if last is None:
-                return "nothing of yours to take back in this entry"
+                return _("nothing of yours to take back in this entry")
         elif d is None or player not in d.players:
-            waiting = ", ".join(self.public_waiting()) or "nobody"
-            return f"only the player deciding now may take back; waiting for {waiting}"
+            waiting = ", ".join(_(p) for p in self.public_waiting()) or _("nobody")
+            why = _("only the player deciding now may take back; waiting for {players}")
+            return why.format(players=waiting)
         if last is None or last.player != player:
-            return "the last decision was another player's"
+            return _("the last decision was another player's")
         crossed = last.event_kinds & self.game.undo_barriers
         if crossed:
-            return f"it cannot be taken back past the {sorted(crossed)[0].replace('_', ' ')}"
+            moment = _(sorted(crossed)[0].replace("_", " "))  # each game marks its words
+            return _("it cannot be taken back past the {moment}").format(moment=moment)
         if last.secret:
-            return "a sealed choice is withdrawn, not undone"
+            return _("a sealed choice is withdrawn, not undone")
         return None
 
     def undo(self, player: str) -> None:
@@ -286,9 +289,9 @@ class Session:
     def withdraw_refusal(self, player: str) -> str | None:
         top = self.secret_step()
         if top is None or player not in top.sealed:
-            return "no sealed choice of yours is waiting"
+            return _("no sealed choice of yours is waiting")
         if top.notices:
-            return "a sealed choice is being made again; wait for the reveal"
+            return _("a sealed choice is being made again; wait for the reveal")
         return None
 
     def withdraw(self, player: str) -> None:

@@ -28,9 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.i18n import N_, _
+
 CODE_LIFE_S = 180.0
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # no I, L, O, U: nothing to misread
-WRONG = "that code is not valid: ask the table for a new one"
+WRONG = N_("that code is not valid: ask the table for a new one")  # translated where said
 
 
 @dataclass(frozen=True)
@@ -49,10 +51,10 @@ def _hash(token: str) -> str:
 
 
 def already_paired(seat: str) -> str:
-    return (
-        f"{seat} already has a phone. To move {seat} to this phone, revoke the old one at the "
+    return _(
+        "{seat} already has a phone. To move {seat} to this phone, revoke the old one at the "
         "table (Phones on the main display, hold ● on the seat), then pair again."
-    )
+    ).format(seat=_(seat))
 
 
 class Pairings:

@@ -19,6 +19,7 @@ from companion.elgrande import sentences
 from companion.elgrande.data import game_data
 from companion.elgrande.moves import Action, describe
 from companion.elgrande.sentences import card_label
+from companion.i18n import _, language
 from companion.kit.shortcuts import Shortcut
 from companion.screens.names import card_text
 
@@ -46,11 +47,15 @@ def public_payload(
 ) -> dict[str, Any]:
     """The board page's data: the public view, with which seats have a phone and which
     phone-only seats must decide while their phone is away."""
+    paired, offline = sorted(paired), sorted(offline)
+    seats = {*paired, *offline, *(snap.table.players if snap.table is not None else ())}
     out: dict[str, Any] = {
+        "lang": language(),  # a page whose words are in another language asks for them again
+        "names": {p: _(p) for p in sorted(seats)},  # each seat's name in the table's language
         "mode": snap.mode,
         "note": snap.note,
-        "paired": sorted(paired),
-        "offline": sorted(offline),
+        "paired": paired,
+        "offline": offline,
         "places": places(),
     }
     view = snap.table
@@ -143,6 +148,7 @@ def seat_payload(seat: str, snap: Snapshot, me: SeatSnapshot) -> dict[str, Any]:
             "default": number.default,
         },
         "seat": seat,
+        "name": _(seat),
         "mark": me.mark,
         "title": localize(me.title),
         "next": me.may_next,

@@ -34,9 +34,11 @@ from companion.app.remote import (
     SeatNext,
     Snapshot,
 )
+from companion.i18n import N_, _
 from companion.web import guard
 from companion.web.hub import CLOSE, Hub, Stream
 from companion.web.pairing import WRONG, Offer, Pairings, already_paired
+from companion.web.words import words
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,7 @@ COOKIE = "seat"
 HEARTBEAT_S = 15.0
 WRITE_STALL_S = 5.0
 REPLY_WAIT_S = 2.0
+NO_SEAT = N_("this phone has no seat: pair it at the table")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -165,6 +168,7 @@ class WebServer:
                 web.get("/j/{code}", self._join_page),
                 web.get("/J/{code}", self._join_page),
                 web.get("/static/{name}", self._static),
+                web.get("/words", self._words),
                 web.get("/events", self._public_events),
                 web.get("/s/events", self._seat_events),
                 web.get("/s/state", self._seat_state),
@@ -201,13 +205,13 @@ class WebServer:
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not guard.host_ok(request.host, self.hosts):
-            response: web.StreamResponse = web.Response(status=421, text="wrong host")
+            response: web.StreamResponse = web.Response(status=421, text=_("wrong host"))
         elif request.method == "POST" and not (
             guard.origin_ok(request.headers.get("Origin"), request.host)
             and request.headers.get(guard.CSRF_HEADER) == "1"
             and request.content_type == "application/json"
         ):
-            response = _json({"error": "refused"}, 403)
+            response = _json({"error": _("refused")}, 403)
         elif request.method not in ("GET", "POST", "HEAD"):
             response = web.Response(status=405)
         else:
@@ -230,6 +234,12 @@ class WebServer:
     async def _join_page(self, request: web.Request) -> web.StreamResponse:
         return self._file("join.html")  # its script reads the code from the address
 
+    async def _words(self, request: web.Request) -> web.StreamResponse:
+        """The pages' own words in the table's language (no view, nothing secret)."""
+        response = _json(words())
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
     async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         if "/" in name or name.startswith(".") or not (STATIC / name).is_file():
@@ -251,21 +261,21 @@ class WebServer:
     async def _seat_events(self, request: web.Request) -> web.StreamResponse:
         seat = self.pairings.seat_for(request.cookies.get(COOKIE))
         if seat is None:
-            return _json({"error": "this phone has no seat: pair it at the table"}, 401)
+            return _json({"error": _(NO_SEAT)}, 401)
         return await self._stream(request, seat)
 
     async def _seat_state(self, request: web.Request) -> web.StreamResponse:
         """The seat's page now (a phone that cannot open its stream asks why)."""
         seat = self.pairings.seat_for(request.cookies.get(COOKIE))
         if seat is None:
-            return _json({"error": "this phone has no seat: pair it at the table"}, 401)
+            return _json({"error": _(NO_SEAT)}, 401)
         data = self.hub.seat_bytes.get(seat, (0, b"{}"))[1]
         return web.Response(body=data, content_type="application/json")
 
     async def _stream(self, request: web.Request, seat: str | None) -> web.StreamResponse:
         stream = self.hub.open(seat)
         if stream is None:
-            return _json({"error": "too many screens connected"}, 503)
+            return _json({"error": _("too many screens connected")}, 503)
         response = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
@@ -315,13 +325,13 @@ class WebServer:
     async def _tap(self, request: web.Request, make: Callable[[str, int, dict], Any]) -> Any:
         seat = self._seat(request)
         if seat is None:
-            return _json({"error": "this phone has no seat: pair it at the table"}, 401)
+            return _json({"error": _(NO_SEAT)}, 401)
         body = await self._body(request)
         mark = body.get("mark")
         if not isinstance(mark, int) or isinstance(mark, bool):
             return _json({"error": "expected a mark"}, 400)
         if not self.tap_limit.allow(seat):
-            return _json({"error": "too many taps: wait a moment"}, 429)
+            return _json({"error": _("too many taps: wait a moment")}, 429)
         event = make(seat, mark, body)
         if event is None:
             return _json({"error": "expected a choice"}, 400)
@@ -329,7 +339,7 @@ class WebServer:
         try:
             reply: Reply = await asyncio.wait_for(asyncio.wrap_future(event.reply), REPLY_WAIT_S)
         except TimeoutError:
-            return _json({"error": "the table is busy: try again"}, 503)
+            return _json({"error": _("the table is busy: try again")}, 503)
         if reply.ok:
             return _json({"ok": True})
         return _json({"error": reply.reason}, 409)
@@ -358,14 +368,14 @@ class WebServer:
     async def _claim(self, request: web.Request) -> web.StreamResponse:
         client = request.remote or "?"
         if not (self.pair_limit.allow(client) and self.pair_limit_all.allow("all")):
-            return _json({"error": "too many tries: wait a minute"}, 429)
+            return _json({"error": _("too many tries: wait a minute")}, 429)
         body = await self._body(request)
         code = body.get("code")
         if not isinstance(code, str) or len(code) > 16:
-            return _json({"error": WRONG}, 403)
+            return _json({"error": _(WRONG)}, 403)
         token, seat = self.pairings.claim(code)
         if token is None:
-            message = already_paired(seat) if seat is not None else WRONG
+            message = already_paired(seat) if seat is not None else _(WRONG)
             return _json({"error": message}, 409 if seat is not None else 403)
         assert seat is not None
         self.hub.paired = self.pairings.paired()

@@ -54,14 +54,9 @@ def parse_config(data: dict[str, Any], source: str = "<config>") -> HardwareConf
     matrix = sections.read_matrix(r, data)
     speaker = sections.read_speaker(r, data)
     buzzer = sections.read_buzzer(r, data)
-    players = sections.read_players(r, data)
     web = sections.read_web(r, data)
-    for seat in web.phone_only:
-        if seat not in players and "players" not in r.broken:
-            r.add(
-                "web.phone_only",
-                f"{seat} has no [players.{seat}] table; accepted: {', '.join(players)}",
-            )
+    # A seat played by phone only needs no [players.COLOUR] table: it has no pins to wire.
+    players = sections.read_players(r, data, phone_only=web.phone_only)
     displays = [d for d in (display, *(p.display for p in players.values())) if d is not None]
     check_wiring(r, buses, displays, matrix, mux_address)
     if r.problems:

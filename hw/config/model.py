@@ -214,6 +214,22 @@ def _ip_address(text: str) -> bool:
     return True
 
 
+# A version-3 QR code (29 modules; 62 px at 2 px a module with a one-module quiet zone) holds 53
+# bytes at the lowest error correction: the largest a 64 px tall main display shows scannable.
+WIFI_QR_BYTES = 53
+WIFI_FRAME = len("WIFI:T:WPA;S:;P:;;")  # the text around the name and the password
+
+
+def _ssid_ok(v: str) -> bool:
+    return len(v.encode()) <= 32 and v.isprintable()
+
+
+def _wifi_escape(text: str) -> str:
+    for ch in '\\;,:"':
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
 @dataclass(frozen=True)
 class WebConfig(Checked):
     """The web server for phones and a board screen (``companion run --web`` also turns it on)."""
@@ -232,9 +248,45 @@ class WebConfig(Checked):
         check=lambda v: all(isinstance(x, str) and x in PLAYER_COLOURS for x in v),
     )
 
+    # The device's own access point, shown as a Wi-Fi-join QR code on the Phones page (the
+    # password on that page only: it is in no repr, log line or problem).
+    wifi_ssid: str = setting(
+        "", accept="the Wi-Fi's name, 1–32 bytes (empty: no Wi-Fi code)", check=_ssid_ok
+    )
+    wifi_password: str = setting(
+        "",
+        accept="a WPA passphrase, 8–63 printable ASCII characters (empty: an open Wi-Fi)",
+        check=lambda v: v == "" or (8 <= len(v) <= 63 and v.isascii() and v.isprintable()),
+        secret=True,
+    )
+
     def _cross_check(self) -> list[str]:
         object.__setattr__(self, "phone_only", tuple(self.phone_only))  # frozen: a tuple
+        if self.wifi_password and not self.wifi_ssid:
+            return ["wifi_password: set without wifi_ssid; accepted: both, or neither"]
+        size = len(self.wifi_join_text().encode())
+        if size > WIFI_QR_BYTES:
+            room = WIFI_QR_BYTES - WIFI_FRAME
+            return [
+                f"wifi_ssid: with its password, {size - WIFI_FRAME} bytes (a backslash before "
+                f'each \\ ; , : " counted); accepted: at most {room}, what a QR code on a 64 px '
+                "display holds"
+            ]
         return []
+
+    def wifi_join_text(self) -> str:
+        r"""What a phone camera reads to join the Wi-Fi ("" without one): the `WIFI:` format,
+        \ ; , : and " escaped with a backslash.
+
+        >>> WebConfig(wifi_ssid='Table;1', wifi_password='a:b"c\\d,e').wifi_join_text()
+        'WIFI:T:WPA;S:Table\\;1;P:a\\:b\\"c\\\\d\\,e;;'
+        """
+        if not self.wifi_ssid:
+            return ""
+        ssid, password = _wifi_escape(self.wifi_ssid), _wifi_escape(self.wifi_password)
+        if not password:
+            return f"WIFI:T:nopass;S:{ssid};;"
+        return f"WIFI:T:WPA;S:{ssid};P:{password};;"
 
 
 @dataclass(frozen=True)
@@ -263,6 +315,12 @@ class HardwareConfig:
     mux_address: int | None = None
     web: WebConfig = field(default_factory=WebConfig)
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Every seat at the table: the wired pads, then the seats played by phone only that
+        have no pad wired (no `[players.COLOUR]` table)."""
+        return (*self.players, *(p for p in self.web.phone_only if p not in self.players))
+
     def displays(self) -> list[DisplayConfig]:
         """The main display, then each pad display."""
         return [self.display, *(p.display for p in self.players.values() if p.display)]
@@ -285,7 +343,7 @@ class HardwareConfig:
         pads = sum(1 for p in self.players.values() if p.display)
         parts = [
             f"backend {self.backend}",
-            f"{len(self.players)} players ({', '.join(self.players)})",
+            f"{len(self.seats)} players ({', '.join(self.seats)})",
             f"main display {self.display.describe()}",
             f"{pads} pad display{'s' if pads != 1 else ''}",
         ]

@@ -130,16 +130,19 @@ def read_pad(r: Reader, raw: object, key: str) -> PadConfig | None:
     return dataclasses.replace(pad, display=display)
 
 
-def read_players(r: Reader, data: dict[str, Any]) -> dict[str, PadConfig]:
+def read_players(
+    r: Reader, data: dict[str, Any], phone_only: tuple[str, ...] = ()
+) -> dict[str, PadConfig]:
+    """The wired pads; `phone_only` seats count as players without one (the web's phones)."""
     players: dict[str, PadConfig] = {}
-    if "players" not in data:
+    if "players" not in data and len(phone_only) < 2:
         r.add(
             "players",
             "missing; accepted: a [players.COLOUR] table per player, "
-            f"COLOUR one of {', '.join(PLAYER_COLOURS)}",
+            f"COLOUR one of {', '.join(PLAYER_COLOURS)} (or [web] phone_only seats)",
         )
         return players
-    t = data["players"]
+    t = data.get("players", {})
     if not isinstance(t, dict):
         r.add("players", "expected [players.COLOUR] tables")
         return players
@@ -149,9 +152,14 @@ def read_players(r: Reader, data: dict[str, Any]) -> dict[str, PadConfig]:
                 join("players", colour),
                 f"{shown(colour)} is not a player colour; accepted: {', '.join(PLAYER_COLOURS)}",
             )
-    if not 2 <= len(t) <= len(PLAYER_COLOURS):
+    seats = len({*t, *phone_only})
+    if not 2 <= seats <= len(PLAYER_COLOURS):
         most = len(PLAYER_COLOURS)  # a game seats fewer: the setup screen says so
-        r.add("players", f"{len(t)} players configured; accepted: 2–{most} pads")
+        r.add(
+            "players",
+            f"{seats} players configured; accepted: 2–{most} seats, "
+            "each a [players.COLOUR] pad or a [web] phone_only phone",
+        )
     for colour, raw in t.items():
         if colour in PLAYER_COLOURS and (pad := read_pad(r, raw, f"players.{colour}")) is not None:
             players[colour] = pad

@@ -46,10 +46,20 @@ def test_a_french_game_shows_and_says_no_english(
     said: list[str] = []
     table.app.outputs.on_say.append(lambda text, _round: said.append(text))
     driver = table.bots(make_bots(SEATS[:n], seed))
+    undone: set[tuple[int, str]] = set()
     while driver.step():
         if table.app.turn_every() is not None:
             table.app.turn()
+        # Once a round each player takes back a caballero just placed (the undo is said and
+        # shown, with what to change on the real board), then the bot places it again.
+        s = table.app.session
+        last = s.events[-1] if s.events else None
+        mover = s.decision().players[0] if s.decision() else None
+        if last and last["kind"] == "place" and (s.state.round, mover) not in undone:
+            undone.add((s.state.round, mover))
+            table.press(mover, "long")
     assert table.app.session.over
+    assert any(" reprend" in t for t in said), "no undo was said"
     assert not stray_english([*drawn, *small, *said])
     assert said and drawn and small
 

@@ -32,9 +32,9 @@ class Outlet:
         return frozenset({"red"})
 
 
-def table_at(kind: str, seed: int = 1) -> Table:
+def table_at(kind: str, seed: int = 1, language: str = "en") -> Table:
     """Bots play every seat, red's choices made by its phone, until red must decide `kind`."""
-    table = Table(seats=SEATS, seed=seed)
+    table = Table(seats=SEATS, seed=seed, language=language)
     table.app.attach(Outlet())
     table.press("red", "select")  # Start
     bots = table.bots(make_bots(SEATS[1:], 1))
@@ -160,6 +160,20 @@ def test_undo_after_a_shortcut_takes_its_decisions_back_one_at_a_time_as_a_pad_d
     for _ in range(k - 1):
         assert hold(table).ok
     assert same_state(table.session.state, before)
+
+
+def test_a_phones_undo_is_said_and_shown_in_the_tables_language_and_so_is_its_refusal():
+    table = table_at("turn", language="fr")
+    said: list[str] = []
+    table.app.outputs.on_say.append(lambda text, _round: said.append(text))
+    place = next(a for a in table.app.seat("red").options if a.kind == "place")
+    assert tap(table, index=table.app.seat("red").options.index(place)).ok
+    assert hold(table).ok
+    assert said and said[-1].startswith("rouge reprend"), said
+    assert table.app.public_note.startswith("rouge reprend"), table.app.public_note
+    while (reply := hold(table)).ok:
+        pass
+    assert "annulation" in reply.reason and "autre joueur" in reply.reason, reply.reason
 
 
 @pytest.mark.parametrize("seed", [0, 1])

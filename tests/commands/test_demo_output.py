@@ -178,3 +178,11 @@ def test_a_store_that_cannot_be_made_or_written_is_said_on_stderr_before_and_aft
         f"companion demo: {message}",
         f"companion demo: the game ended unsaved ({message})",
     ]
+
+
+def test_a_french_demo_ends_in_french() -> None:
+    *_, blank, scores, winner, again = _demo(players=3, seed=24, language="fr").splitlines()
+    assert blank == ""
+    assert scores.startswith("Scores finaux\u202f: rouge 106, bleu 106, ")
+    assert winner == "Vainqueur\u202f: rouge et bleu"
+    assert again == "Rejouer la même partie\u202f: companion demo --players 3 --seed 24 --lang fr"

@@ -115,3 +115,14 @@ def test_quitting_drops_the_presses_not_begun_and_waits_for_the_one_being_made()
     stopping.join(10)
     assert not stopping.is_alive() and not fingers.thread.is_alive()
     assert presser.made == [("red", "select")]
+
+
+def test_with_the_web_on_each_seats_fifth_key_holds_left_and_the_legend_says_so(make_table):
+    table = make_table("sim.toml", seed=4)
+    screen = SimScreen(table.app, table.hw, BOTS, False, SimLog(), phones=True)
+    keys = Keys(key_map(list(table.hw.pads), phones=True), screen.persons, kept=False)
+    assert keys.handle(ord("5")) == ("press", "red", "hold_left")
+    assert keys.handle(ord("t")) is None  # blue is a bot's seat
+    assert screen.legend.startswith("red: 1◀ 2▶ 3● 4 hold● 5 hold◀ │")
+    plain = Keys(key_map(list(table.hw.pads)), screen.persons, kept=False)
+    assert plain.handle(ord("5")) is None  # without the web, no such key

@@ -60,7 +60,8 @@ def test_a_config_without_a_main_display_says_it_is_required():
 
 def test_a_config_without_players_says_how_to_write_them():
     assert problems(edited(players=...)) == [
-        f"players: missing; accepted: a [players.COLOUR] table per player, COLOUR one of {COLOURS}"
+        "players: missing; accepted: a [players.COLOUR] table per player, COLOUR one of "
+        f"{COLOURS} (or [web] phone_only seats)"
     ]
 
 
@@ -77,7 +78,10 @@ def test_two_players_are_enough_and_one_is_refused_with_the_count():
     assert list(parse_config(two, "t.toml").players) == ["red", "blue"]
     one = edited()
     one["players"] = {"red": one["players"]["red"]}
-    assert problems(one) == ["players: 1 players configured; accepted: 2–6 pads"]
+    assert problems(one) == [
+        "players: 1 players configured; accepted: 2–6 seats, each a [players.COLOUR] pad or a "
+        "[web] phone_only phone"
+    ]
 
 
 # -- displays ------------------------------------------------------------------------------------

@@ -1195,6 +1195,8 @@ def test_screens_command_refuses_a_bad_player_count(tmp_path, capsys):
         "companion.screens.word_wrap",
         "companion.screens.game_page",
         "companion.screens.board_page",
+        "companion.screens.books_row",
+        "companion.screens.tiny_accents",
     ],
 )
 def test_docstring_examples_run(name):

@@ -128,3 +128,34 @@ def test_an_undo_is_refused_past_a_reveal_or_a_scoring_and_once_the_game_is_over
         for what in ("bids", "discard", "discs", "castillo discs")
     }
     assert s.undo_refusal("red") == "the game is over"
+
+
+def test_a_french_table_is_told_why_in_french():
+    from companion.i18n import set_language
+
+    s = Session.new(MemoryStore(), THREE, seed=3)
+    first, second, third = decision(s.state).players
+    set_language("fr")
+    assert s.undo_refusal(first) == "rien à reprendre"
+    assert s.withdraw_refusal(first) == "aucun choix scellé de votre part en attente"
+    s.decide(first, Action("bid_group", "1-7"))
+    s.decide(first, Action("bid", 7))
+    assert s.undo_refusal(first) == (
+        f"seul le joueur qui décide peut reprendre\u202f; on attend {_fr(second)}, {_fr(third)}"
+    )
+    s2 = Session.new(MemoryStore(), ("red", "blue"), seed=3, options=TableOptions(short_game=True))
+    bots = {p: RandomBot(i) for i, p in enumerate(s2.players)}
+    said = set()
+    while not s2.over and not any(w and "revenir avant" in w for w in said):
+        p = s2.decision().players[0]
+        s2.decide(p, bots[p].choose(s2.state, p))
+        said |= {s2.undo_refusal(q) for q in s2.players}
+    past = {w for w in said if w and "revenir avant" in w}
+    assert past <= {f"impossible de revenir avant {m}" for m in ("les enchères", "les disques")}
+    assert past
+
+
+def _fr(colour: str) -> str:
+    from companion.i18n import _
+
+    return _(colour)

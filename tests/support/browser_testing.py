@@ -39,7 +39,7 @@ def pair_phone(browser: Any, table: Any, seat: str) -> Any:
     page = browser.new_context(**PHONE).new_page()
     offer = table.web.offer(seat)
     page.goto(f"{table.origin}/j/{offer.code}")
-    page.click("text=Take this seat")
+    page.click("#take")
     page.wait_for_url("**/pad")
     page.wait_for_function("() => me !== null")
     return page

@@ -17,7 +17,7 @@ from companion.app.table import TableApp
 from companion.elgrande.options import TableOptions
 from companion.web.server import WebServer
 from hw.backend import MockBackend
-from hw.config import WebConfig
+from hw.config import HardwareConfig, WebConfig
 from hw.events import Btn, Kind, PadEvent
 from hw.hardware import build_hardware
 
@@ -31,10 +31,13 @@ class WebTable:
         phone_only: frozenset[str] = frozenset(),
         game: str | None = None,  # another game than El Grande, with its default options
         language: str = "en",
+        hardware: HardwareConfig | None = None,  # else sim.toml, with `phone_only`
         **options: Any,
     ) -> None:
-        hardware = load_app_config(None, "sim.toml")[0]
-        hardware = dataclasses.replace(hardware, web=WebConfig(phone_only=tuple(phone_only)))
+        if hardware is None:
+            hardware = load_app_config(None, "sim.toml")[0]
+            hardware = dataclasses.replace(hardware, web=WebConfig(phone_only=tuple(phone_only)))
+        phone_only = frozenset(hardware.web.phone_only)
         self.hw = build_hardware(hardware, backend=MockBackend(), start=False)
         if game is None:
             defaults = TableDefaults(TableOptions(**options), seats, language=language)

@@ -1,6 +1,9 @@
 """A TV and phones in a real browser (Debian's Chromium through Playwright), against a table
 whose web server binds 127.0.0.1 only."""
 
+import os
+from pathlib import Path
+
 import pytest
 from browser_testing import (
     ARGS,
@@ -15,6 +18,8 @@ from browser_testing import (
     wait_until,
 )
 from web_testing import WebTable
+
+from hw.events import Btn, Kind, PadEvent
 
 pytestmark = pytest.mark.skipif(
     not have_chromium(), reason=f"needs {CHROMIUM} (.ci/run installs it)"
@@ -145,6 +150,62 @@ def test_a_phone_enters_a_count_in_a_number_field_and_the_board_says_who_is_stil
         assert rows[2].startswith("blue") and rows[2].endswith("entering…")
         assert tv.is_hidden("#map")  # no El Grande map for a game that keeps a ledger
         assert table.app.session.state.steps[-1].values["red"] == {"tower": 9}
+    finally:
+        table.close()
+
+
+def test_a_french_tables_phone_and_board_page_show_french_words(browser, tmp_path):
+    table = WebTable(seats=("red", "blue"), pairings=tmp_path / "phones.json", language="fr")
+    try:
+        table.start_game()
+        tv = browser.new_context(**TV).new_page()
+        tv.goto(f"{table.origin}/")
+        joining = browser.new_context(**PHONE).new_page()
+        joining.goto(f"{table.origin}/j/{table.web.offer('red').code}")
+        joining.wait_for_selector("#take:has-text('Prendre cette place')")
+        assert joining.inner_text("h1") == "Appairer ce téléphone"
+        joining.click("#take")
+        joining.wait_for_url("**/pad")
+        red = joining
+        red.wait_for_function("() => me !== null")
+        red.wait_for_selector("#title:has-text('Carte de pouvoir')")
+        tv.wait_for_selector("#headline:has-text('Enchères')")
+        assert tv.inner_text("#headline") == "Manche 1 sur 9 · Enchères"
+        assert tv.inner_text("#cards-title") == "Cartes proposées"
+        assert tv.inner_text("#scores").splitlines()[0].split("\t")[1:3] == ["score", "cour"]
+        assert "rouge" in tv.inner_text("#scores") and "téléphone" in tv.inner_text("#scores")
+        assert (red.inner_text("#seat"), red.inner_text("#hold")) == ("ROUGE", "Annuler / retirer")
+        assert (
+            red.evaluate("document.documentElement.lang")
+            == "fr"
+            == tv.evaluate("document.documentElement.lang")
+        )
+        assert (red.title(), tv.title()) == ("Votre manette", "Le plateau")
+        red.click("button.card[data-card='5']")
+        red.wait_for_selector("#sealed:has-text('Saisi, sous scellé')")
+        assert red.inner_text("#message") == "✓ carte de pouvoir 5"
+        red.screenshot(path=str(tmp_path / "phone-fr.png"), full_page=True)
+        tv.screenshot(path=str(tmp_path / "board-fr.png"))
+        shots = os.environ.get("COMPANION_SHOTS")
+        if shots:  # a person looks at them: COMPANION_SHOTS=<folder>
+            for name in ("phone-fr.png", "board-fr.png"):
+                (Path(shots) / name).write_bytes((tmp_path / name).read_bytes())
+    finally:
+        table.close()
+
+
+def test_a_language_chosen_on_the_setup_screen_reaches_an_open_board_page(browser, tmp_path):
+    table = WebTable(seats=("red", "blue"), pairings=tmp_path / "phones.json")
+    try:
+        tv = browser.new_context(**TV).new_page()
+        tv.goto(f"{table.origin}/")
+        tv.wait_for_selector("#headline:has-text('Setting up the table…')")
+        for button in (Btn.LEFT, Btn.SELECT):  # round from Start to Language, then ●: French
+            table.hw.events.put(PadEvent("red", button, Kind.PRESS, at=0.0))
+        table.hw.events.join()
+        tv.wait_for_selector("#headline:has-text('Préparation de la table…')")
+        assert tv.evaluate("document.documentElement.lang") == "fr"
+        assert tv.title() == "Le plateau"
     finally:
         table.close()
 

@@ -3,9 +3,13 @@ and its phone is away, and stop saying so once the phone is back."""
 
 import json
 import threading
+import tomllib
 
 from browser_testing import wait_until
+from hw_testing import CONFIG, with_edits
 from web_testing import WebTable, first_event
+
+from hw.config import parse_config
 
 
 def _offline(table):
@@ -39,3 +43,24 @@ def test_a_phone_only_seat_that_must_decide_without_its_phone_is_named_offline()
 def test_a_seat_with_a_pad_is_never_named_offline(table):
     table.start_game()
     assert _offline(table) == []
+
+
+def test_a_phone_only_seat_without_a_pin_table_plays_by_its_phone():
+    sim = tomllib.loads((CONFIG / "sim.toml").read_text())
+    data = with_edits(sim, **{"players.green": ..., "web": {"phone_only": ["green"]}})
+    table = WebTable(seats=("red", "green"), hardware=parse_config(data, "sim.toml"))
+    try:
+        assert table.app.pads[-1] == "green" and table.app.has_display("green")
+        table.start_game()
+        table.hw.events.join()
+        assert _offline(table) == ["green"]
+        token = table.pair("green")
+        mine = json.loads(table.request("GET", "/s/state", token=token)[2])
+        assert mine["seat"] == "green" and len(mine["hand"]) == 13
+        status, _, body = table.request(
+            "POST", "/s/choose", {"mark": mine["mark"], "card": 7}, token
+        )
+        assert (status, json.loads(body)) == (200, {"ok": True})
+        assert table.app.session.seat_view("green").sealed_choice.startswith("power 7")
+    finally:
+        table.close()

@@ -6,6 +6,32 @@ const SPOTS = {  // where each area sits on the map, in % of its box (others go 
   castilla_vieja: [20, 30], castilla_nueva: [42, 46], valencia: [68, 44],
   sevilla: [8, 66], granada: [40, 74], castillo: [76, 74],
 };
+// The pages' words in the table's language, from the device (/words): the pages carry none of
+// their own. Asked before the first drawing, and again when the public data names another
+// language (one chosen on the setup screen).
+let W = {};
+function t(key, fields) {
+  let text = W[key] || "";
+  for (const [k, v] of Object.entries(fields || {})) text = text.split(`{${k}}`).join(String(v));
+  return text;
+}
+function sayAll(items) {  // "red, blue and green"
+  return items.length < 2 ? items.join("") : t("list_and", {items: items.slice(0, -1).join(", "), last: items[items.length - 1]});
+}
+async function loadWords() {
+  for (;;) {
+    const r = await fetch("/words", {credentials: "same-origin"}).catch(() => null);
+    if (r && r.ok) { W = await r.json(); break; }
+    await new Promise((done) => setTimeout(done, 2000));
+  }
+  document.documentElement.lang = W.lang;
+  for (const e of document.querySelectorAll("[data-w]")) e.textContent = t(e.dataset.w);
+  for (const e of document.querySelectorAll("[data-w-aria-label]")) e.setAttribute("aria-label", t(e.dataset.wAriaLabel));
+}
+let wordsReady = loadWords();
+function followLanguage(lang, redraw) {
+  if (lang && W.lang && lang !== W.lang) { W.lang = lang; wordsReady = loadWords().then(redraw); }
+}
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -30,14 +56,16 @@ function live(url, onData, onTrouble) {
     source = new EventSource(url);
     source.onmessage = (m) => { $("status").textContent = ""; onData(JSON.parse(m.data)); };
     source.onerror = () => {
-      $("status").textContent = "reconnecting…";
+      $("status").textContent = t("reconnecting");
       if (source.readyState === EventSource.CLOSED) { timer = setTimeout(open, 2000); if (onTrouble) onTrouble(); }
     };
   }
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) open(); });
-  window.addEventListener("pageshow", (e) => { if (e.persisted) open(); });
-  window.addEventListener("online", open);
-  open();
+  wordsReady.then(() => {
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) open(); });
+    window.addEventListener("pageshow", (e) => { if (e.persisted) open(); });
+    window.addEventListener("online", open);
+    open();
+  });
 }
 async function post(url, body) {
   const r = await fetch(url, {method: "POST", credentials: "same-origin",
@@ -56,15 +84,15 @@ function drawMap(box, game, places, tap) {
     const area = el("div", {class: "area", "data-area": id, style: `left:${spot[0]}%;top:${spot[1]}%`});
     area.append(el("div", {class: "name"}, places[id]));
     const marks = el("div", {class: "marks"});
-    if (game && game.king === id) marks.append(el("span", {class: "king", title: "the King"}, "♔ King"));
+    if (game && game.king === id) marks.append(el("span", {class: "king", title: t("king_title")}, "♔ " + t("king")));
     for (const [p, where] of Object.entries((game && game.grandes) || {}))
-      if (where === id) marks.append(chip(p, "Grande"));
-    if (game && game.scoreboards && game.scoreboards[id]) marks.append(el("span", {class: "board-tag"}, "board " + game.scoreboards[id]));
+      if (where === id) marks.append(chip(p, t("grande")));
+    if (game && game.scoreboards && game.scoreboards[id]) marks.append(el("span", {class: "board-tag"}, t("scoreboard", {value: game.scoreboards[id]})));
     area.append(marks);
     const men = el("div", {class: "men"});
     if (counts) for (const [p, n] of Object.entries(counts)) if (n > 0) men.append(chip(p, String(n)));
     if (id === "castillo" && game && !game.castillo_public)
-      men.append(el("span", {class: "hidden-count"}, game.castillo_total == null ? "hidden" : `${game.castillo_total} hidden`));
+      men.append(el("span", {class: "hidden-count"}, game.castillo_total == null ? t("hidden") : t("n_hidden", {n: game.castillo_total})));
     area.append(men);
     if (tap) tap(area, id);
     box.append(area);

@@ -7,5 +7,5 @@ $("form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const r = await post("/claim", {code: $("code").value.trim()});
   if (r.ok) { location.replace("/pad"); return; }
-  $("message").textContent = r.data.error || "that did not work: ask the table for a new code";
+  $("message").textContent = r.data.error || t("pair_failed");
 });

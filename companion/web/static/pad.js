@@ -10,21 +10,21 @@ function say(text, good) {
 async function send(url, body, label) {
   if (busy || !me) return;
   busy = true;
-  const r = await post(url, Object.assign({mark: me.mark}, body)).catch(() => ({ok: false, data: {error: "no connection: try again"}}));
+  const r = await post(url, Object.assign({mark: me.mark}, body)).catch(() => ({ok: false, data: {error: t("no_connection")}}));
   busy = false;
-  if (r.ok) { say(label ? `✓ ${label}` : "✓ done", true); if (navigator.vibrate) navigator.vibrate(40); }
+  if (r.ok) { say("✓ " + (label || t("done")), true); if (navigator.vibrate) navigator.vibrate(40); }
   else if (r.status === 401) unpaired();
-  else say(r.data.error || "refused", false);
+  else say(r.data.error || t("refused"), false);
 }
 function unpaired() { $("unpaired").hidden = false; me = null; draw(); }
 function draw() {
   const seat = me ? me.seat : "";
-  $("seat").textContent = seat ? seat.toUpperCase() : "Not paired";
+  $("seat").textContent = seat ? (me.name || seat).toUpperCase() : t("not_paired");
   $("seat").style.color = COLOURS[seat] || "";
   if (!me) { for (const id of ["hand", "map", "then", "choices"]) clear($(id)); return; }
   $("title").textContent = heading();
   $("notice").hidden = !me.notice; $("notice").textContent = me.notice || "";
-  $("sealed").hidden = !me.sealed; $("sealed").textContent = me.sealed ? `Entered, sealed: ${me.sealed}` : "";
+  $("sealed").hidden = !me.sealed; $("sealed").textContent = me.sealed ? t("sealed", {choice: me.sealed}) : "";
   const bidding = me.options.some((o) => o.kind === "bid" || o.kind === "bid_group");
   $("hand").hidden = !(me.hand.length || bidding);  // a game with no hand shows none
   $("hand").classList.toggle("compact", !bidding);
@@ -62,7 +62,7 @@ function draw() {
   showChoices(me.number ? [] : me.options.filter((o) => !o.area && o.kind !== "bid" && o.kind !== "bid_group"));
   showThen(cuts.filter((c) => !c.count));
   $("next").hidden = !me.next;
-  $("own").textContent = me.hand.length ? `Your Castillo caballeros: ${me.castillo}` : "";
+  $("own").textContent = me.hand.length ? t("own_castillo", {n: me.castillo}) : "";
 }
 // A count to enter: a number field with its rule, one tap on Enter.
 function drawNumber() {
@@ -71,10 +71,10 @@ function drawNumber() {
   box.hidden = !n;
   if (!n) return;
   const field = el("input", {type: "number", inputmode: "numeric", min: String(n.low), max: String(n.high), value: String(n.default), id: "value", "aria-label": n.label});
-  const enter = el("button", {class: "big", id: "enter"}, "Enter");
+  const enter = el("button", {class: "big", id: "enter"}, t("enter"));
   enter.addEventListener("click", () => {
     const v = Number(field.value);
-    if (!Number.isInteger(v) || v < n.low || v > n.high) { say(`${n.label}: a whole number from ${n.low} to ${n.high}`, false); return; }
+    if (!Number.isInteger(v) || v < n.low || v > n.high) { say(t("whole_number", {label: n.label, low: n.low, high: n.high}), false); return; }
     send("/s/choose", {index: v - n.low}, `${n.label} ${v}`);
   });
   box.append(el("label", {for: "value"}, el("strong", {}, n.label), el("span", {}, n.prompt)), field, enter);
@@ -82,10 +82,11 @@ function drawNumber() {
 // The pad's own words are for three buttons; a phone says what a tap does.
 function heading() {
   if (me.options.length) return me.title;
-  if (me.sealed) return "Sealed. The others are still choosing.";
-  if (me.next) return me.title.replace("● yes", "tap Next").replace("● next", "tap Next");
+  if (me.sealed) return t("sealed_wait");
+  if (me.next) return me.title.replace(t("press_yes"), t("tap_next")).replace(t("press_next"), t("tap_next"));
   const dec = board && board.game && board.game.decision;
-  return dec && dec.waiting.length ? `Waiting for ${dec.waiting.join(", ")}` : "Waiting";
+  const names = (board && board.names) || {};
+  return dec && dec.waiting.length ? t("waiting_for", {seats: dec.waiting.map((p) => names[p] || p).join(", ")}) : t("waiting");
 }
 function drawHand(bidding) {
   const hand = clear($("hand"));
@@ -93,7 +94,7 @@ function drawHand(bidding) {
     const held = me.hand.includes(n);
     const b = el("button", {class: "card" + (held ? "" : " played"), "data-card": String(n)}, String(n));
     b.disabled = !(held && bidding);
-    b.addEventListener("click", () => send("/s/choose", {card: n}, `power card ${n}`));
+    b.addEventListener("click", () => send("/s/choose", {card: n}, t("power_card", {n})));
     hand.append(b);
   }
 }
@@ -111,7 +112,7 @@ function showThen(cuts) {
     if (c.first !== first) {
       first = c.first;
       const o = me.options[first];
-      group = el("div", {class: "then-group"}, el("p", {class: "then-head"}, `${o ? o.label : ""}, then:`));
+      group = el("div", {class: "then-group"}, el("p", {class: "then-head"}, t("then_head", {choice: o ? o.label : ""})));
       box.append(group);
     }
     const b = el("button", {class: "choice then", "data-shortcut": String(c.s)}, el("strong", {}, c.then), c.text ? el("span", {}, c.text) : null);
@@ -129,11 +130,15 @@ function showChoices(options) {
     if (more.length) box.append(el("div", {class: "plus"}, ...more.map((c) => plusChip(`+${c.count}`, () => send("/s/choose", {shortcut: c.s}, c.label), c.label))));
   }
 }
-$("hold").addEventListener("click", () => send("/s/hold", {}, "taken back"));
-$("next").addEventListener("click", () => send("/s/next", {}, "next"));
+$("hold").addEventListener("click", () => send("/s/hold", {}, t("taken_back")));
+$("next").addEventListener("click", () => send("/s/next", {}, t("next_done")));
 async function check() {
   const r = await fetch("/s/state", {credentials: "same-origin"}).catch(() => null);
   if (r && r.status === 401) unpaired();
 }
 live("/s/events", (d) => { $("unpaired").hidden = true; me = d; draw(); }, check);
-live("/events", (d) => { board = d; places = d.places; if (me) draw(); });
+live("/events", (d) => {
+  board = d; places = d.places;
+  followLanguage(d.lang, () => { if (me) draw(); });
+  if (me) draw();
+});
