@@ -191,7 +191,7 @@ class TableCore:
             return
         made = s.events[len(s.events) - last.events :]
         if s.game.info.page == "ledger":
-            pages = len(ledger_feed(made)[0])
+            pages = len(ledger_feed(made, size=self.hw.display.size)[0])
         else:
             pages = sum(ev["kind"] in PAGE_KINDS for ev in made)
         page = self.screen.announce_page(s)

@@ -29,7 +29,9 @@ def consume_events(t: TableCore) -> None:
     new, t.seen = s.events[t.seen :], len(s.events)
     if s.game.info.page == "ledger":
         silent = frozenset(getattr(s.game, "silent_events", ()))
-        pages, later, now = ledger_feed(new, silent, dict(t.view.scores), t.words)
+        pages, later, now = ledger_feed(
+            new, silent, dict(t.view.scores), t.words, t.hw.display.size
+        )
         for text, rnd in now:
             t.outputs.say(text, rnd)
         new = []

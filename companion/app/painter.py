@@ -124,8 +124,10 @@ class Painter:
         # After pad_menu, which may build p's menu.
         self.changed(inputs, (_pad_inputs(t, p), turned))
         pages = text_pages(menu, size)
-        if self._since.get(p, ("", 0))[0] != menu.text:  # a new text starts on its first page
-            self._since[p] = (menu.text, t.turns)
+        # A new text (or a long question's end, when there is none) starts on its first page.
+        shown = menu.text or menu.title
+        if self._since.get(p, ("", 0))[0] != shown:
+            self._since[p] = (shown, t.turns)
         self.pages[p] = len(pages)
         if pages:
             menu = dataclasses.replace(menu, page=(t.turns - self._since[p][1]) % len(pages))

@@ -112,7 +112,7 @@ class FeatureForm(Step):
             return f"{self.placer}: the {what} was said to be wrong; enter it again or cancel it"
         if self.stage == "meeples":
             held = self.held_text()
-            return f"Who has meeples on the {what}? Add one meeple a press, then done ({held})"
+            return f"Meeples on the {what}? One press a meeple, then done ({held})"
         if self.stage == "big":
             return f"Whose big meeple is on the {what}? (it counts as 2 for the majority)"
         key = self.current(s)

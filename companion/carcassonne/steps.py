@@ -43,9 +43,9 @@ class Play(Step):
         return s.players
 
     def prompt(self, s: State) -> str:
+        # Short enough for a 128×32 pad's rows of small print, as its French.
         return N_(
-            "Completed a road, a city or a cloister? Enter it (the player who placed the tile). "
-            "After the last tile: end of game"
+            "Completed a feature? Who placed the tile enters it. After the last tile: end of game"
         )
 
     def legal(self, s: State, player: str) -> list[Action]:
@@ -85,8 +85,7 @@ class FinalCount(Step):
 
     def prompt(self, s: State) -> str:
         return N_(
-            "Final count: enter each open road, open city, cloister with meeples, then each "
-            "field with farmers; then no more features"
+            "Final count: each feature that still has meeples, fields last; then no more features"
         )
 
     def legal(self, s: State, player: str) -> list[Action]:

@@ -25,6 +25,8 @@ the count `n` decides by the table's language's rule (French says « 0 tuile »,
 Scores : rouge 9, bleu 4
 >>> words.untranslated("red takes back: zebra 9")  # no template of this game says it
 True
+>>> words.localize(words.localize("Scores: red 9, blue 4; more"))  # once is all it takes
+'Scores\u202f: rouge 9, bleu 4\u202f; more'
 >>> set_language("en"); words.localize("Scores: red 9, blue 4")
 'Scores: red 9, blue 4'
 """
@@ -143,6 +145,8 @@ class Sentences:
         whole = _(text)
         if whole != text or not re.search(r"[A-Za-z]", text):
             return whole, True
+        if "\u202f" in text:  # French's space before « : ; ? ! »: translated already, kept so
+            return text, True
         first = None
         for pattern, template in self._compiled:
             match = pattern.fullmatch(text)

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.i18n import _
 from companion.kit.sentences import Localize, as_is
+from companion.screens.announce_page import reason_pages
 from companion.screens.model import MainUI
 from companion.screens.pages import NEXT
 
@@ -31,25 +32,65 @@ def is_score_line(detail: Any) -> bool:
 
 
 def player_page(
-    lines: Sequence[Mapping[str, Any]], footer: str = NEXT, localize: Localize = as_is
+    lines: Sequence[Mapping[str, Any]],
+    footer: str = NEXT,
+    localize: Localize = as_is,
+    total: int | None = None,
 ) -> MainUI:
-    """One player's lines: their points in the title, a reason a line (`localize`: the game's
-    words for its reasons, in the table's language)."""
+    """One player's lines: their points in the title (`total`, else the lines' sum), a reason a
+    line (`localize`: the game's words for its reasons, in the table's language)."""
     player = str(lines[0]["player"])
-    total = sum(int(line["points"]) for line in lines)
+    total = sum(int(line["points"]) for line in lines) if total is None else total
     # The panels' small print has no "×": an "x" reads the same.
     why = tuple(localize(str(line["why"])).replace("×", "x") for line in lines)
     title = _("{player}: {total}").format(player=_(player), total=total)
     return MainUI(screen="announce", title=title, lines=why, footer=_(footer))
 
 
-def player_speech(lines: Sequence[Mapping[str, Any]], localize: Localize = as_is) -> str:
-    """The page as said: the voice reads "×" as "times"."""
+def player_speech(
+    lines: Sequence[Mapping[str, Any]],
+    localize: Localize = as_is,
+    total: int | None = None,
+    last: bool = True,
+) -> str:
+    """The page as said: the voice reads "×" as "times". A player's reasons over several pages:
+    each says its own, the `last` their `total` too."""
     player = str(lines[0]["player"])
-    total = sum(int(line["points"]) for line in lines)
+    total = sum(int(line["points"]) for line in lines) if total is None else total
     said = " ".join(_sentence(localize(str(line["why"]), spoken=True)) for line in lines)
     said = said.replace(" × ", _(" times "))
+    if not last:
+        return _("{player}: {said}").format(player=_(player), said=said)
     return _("{player}: {said} {total} in all.").format(player=_(player), said=said, total=total)
+
+
+def player_pages(
+    lines: Sequence[Mapping[str, Any]],
+    size: tuple[int, int] | None = None,
+    localize: Localize = as_is,
+) -> list[tuple[MainUI, str]]:
+    """One player's page and what the voice says of it; on a display of `size`, as many pages
+    as it needs to show every reason whole (each titled with the player's whole total).
+
+    >>> why = "Prizes: 2 trophies × 5 + 1 medal × 3 = 13"
+    >>> lines = [{"player": "red", "points": 13, "rule": "prizes", "why": why}] * 3
+    >>> [(ui.title, len(ui.lines)) for ui, _said in player_pages(lines, (128, 64))]
+    [('red: 39', 2), ('red: 39', 1)]
+    >>> [said.endswith("= 13. 39 in all.") for _ui, said in player_pages(lines, (128, 64))]
+    [False, True]
+    """
+    whole = player_page(lines, localize=localize)
+    if size is None:
+        return [(whole, player_speech(lines, localize))]
+    total = sum(int(line["points"]) for line in lines)
+    groups = reason_pages(whole.title, whole.lines, size)
+    pages, first = [], 0
+    for i, group in enumerate(groups):
+        part = lines[first : first + len(group)]
+        first += len(group)
+        ui = player_page(part, localize=localize, total=total)
+        pages.append((ui, player_speech(part, localize, total, last=i == len(groups) - 1)))
+    return pages
 
 
 def ranking_page(

@@ -20,7 +20,8 @@ class MainUI:
     """The main display's page. `screen` picks the layout:
 
     "game" (the board summary and the current prompt), "setup" (the start menu), "announce" (one
-    scoring area and its reasons), "privacy" (only one player looks), "final" (ranking), "message".
+    scoring area and its reasons), "privacy" (only one player looks), "final" (ranking), "message",
+    "ledger" (a ledger game's page: sentences, each wrapped whole).
     """
 
     screen: str = "game"

@@ -48,8 +48,12 @@ def render_pad(
     if entry_y == LINE:
         c.row(0, menu.title)
     else:
-        # A long question takes two rows of small print rather than lose its end.
-        for i, line in enumerate(tiny_wrap(menu.title, c.width - 2, 2)):
+        # A long question takes two rows of small print, and goes on below the entry (in
+        # place of a card's text, see text_pages) rather than lose its end.
+        rows = _question_rows(menu.title, c.width)
+        if len(rows) > 2 and not (menu.entries and _text_widths(menu, size)):
+            rows = tiny_wrap(menu.title, c.width - 2, 2)  # no row below: cut, and marked so
+        for i, line in enumerate(rows[:2]):
             _small(c, 1 + i * SMALL, line, 1, c.width - 2)
     if menu.entries:
         _entry_row(c, entry_y, menu)
@@ -96,7 +100,8 @@ def _entry_y(menu: PadMenu, pad_width: int) -> int:
 
 def text_pages(menu: PadMenu, size: tuple[int, int]) -> list[tuple[str, ...]]:
     """`menu.text` in pages of the small-print rows below the entry (the first beside n/m,
-    narrower; after the note when there is one), each word whole; [] without a text.
+    narrower; after the note when there is one), each word whole, after what of a long question
+    the rows above the entry do not hold; [] without either.
 
     >>> from companion.screens.model import PadMenu
     >>> menu = PadMenu("red", "Take an action card", ("Score one region",), 0, True,
@@ -104,21 +109,45 @@ def text_pages(menu: PadMenu, size: tuple[int, int]) -> list[tuple[str, ...]]:
     >>> text_pages(menu, (128, 32))
     [('Special scoring: choose one', 'region; score it now.')]
     """
-    if not menu.text or not menu.entries:
+    widths = _text_widths(menu, size)
+    rest = _question_rest(menu, size[0])
+    if not (menu.text or rest) or not menu.entries or not widths:
         return []
+    rows_of = len(widths)
+    lines: list[str] = []
+    for text in (rest, menu.text):  # the question's end, then the card's text on a row of its own
+        first = len(lines)
+        lines += break_lines(
+            words(tiny_legible(text)),
+            lambda s, i, first=first: text_width(s, TINY) <= widths[(first + i) % rows_of],
+        )
+    return [tuple(lines[i : i + rows_of]) for i in range(0, len(lines), rows_of)]
+
+
+def _text_widths(menu: PadMenu, size: tuple[int, int]) -> list[int]:
+    """The widths of the small-print rows below the entry that a text may take (each page's
+    rows alike): the first beside n/m, none of those the note takes."""
     pad_w, pad_h = size
     count_w = text_width(menu.place, TINY)
     rows = (pad_h - _entry_y(menu, pad_w) - LINE) // SMALL
-    widths = [pad_w - 2 - count_w - 4] + [pad_w - 2] * (rows - 1)
-    widths = widths[1:] if menu.note else widths
-    if not widths or rows <= 0:
+    if rows <= 0:
         return []
-    rows_of = len(widths)
-    lines = break_lines(
-        words(tiny_legible(menu.text)),
-        lambda s, i: text_width(s, TINY) <= widths[i % rows_of],  # each page's rows alike
+    widths = [pad_w - 2 - count_w - 4] + [pad_w - 2] * (rows - 1)
+    return widths[1:] if menu.note else widths
+
+
+def _question_rows(title: str, pad_width: int) -> list[str]:
+    """A question too long for the title's row in rows of small print, each word whole."""
+    return break_lines(
+        words(tiny_legible(title)), lambda s, _i: text_width(s, TINY) <= pad_width - 2
     )
-    return [tuple(lines[i : i + rows_of]) for i in range(0, len(lines), rows_of)]
+
+
+def _question_rest(menu: PadMenu, pad_width: int) -> str:
+    """What of a long question the two rows above the entry do not hold ("" if they do)."""
+    if _entry_y(menu, pad_width) == LINE:
+        return ""
+    return " ".join(_question_rows(menu.title, pad_width)[2:])
 
 
 def _entry_row(c: Canvas, y: int, menu: PadMenu) -> None:

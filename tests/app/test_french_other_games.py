@@ -24,8 +24,10 @@ FRENCH = {
 WHOLE = ("waiting…", "more…", "en attente…", "a big meeple…", "un grand meeple…")
 
 
-def _play(make_table, drawn, monkeypatch, game, config, n, seed, language):
+def _play(make_table, drawn, monkeypatch, game, config, n, seed, language, left_out=None):
+    from companion.app import painter
     from companion.screens import game_page, main_display, pad
+    from companion.screens.legacy_text import tiny_legible
 
     small: list[str] = []
     for module in (pad, game_page, main_display):
@@ -36,6 +38,24 @@ def _play(make_table, drawn, monkeypatch, game, config, n, seed, language):
             return real(draw, xy, text, fill, font)
 
         monkeypatch.setattr(module, "draw_legacy", record)
+    real_main = painter.render_main
+
+    def main(view, ui, size, mode):
+        """`left_out`: every word of a ledger page's or a scoring's lines not drawn, and any of
+        its lines translated twice."""
+        first, first_small = len(drawn), len(small)
+        image = real_main(view, ui, size, mode)
+        if left_out is not None and ui.screen in ("ledger", "announce"):
+            shown = {
+                w.rstrip(",") for w in " ".join([*drawn[first:], *small[first_small:]]).split()
+            }
+            words = {w.rstrip(",") for line in ui.lines for w in line.split()}
+            left_out.update(w for w in words if w not in shown and tiny_legible(w) not in shown)
+            # A sentence translated twice doubles French's narrow spaces ("blason\u202f\u202f;").
+            left_out.update(x for x in (ui.title, *ui.lines) if "\u202f\u202f" in x)
+        return image
+
+    monkeypatch.setattr(painter, "render_main", main)
     seats = SEATS[:n]
     table = make_table(config, seats=seats, seed=seed, game=game, language=language)
     said: list[str] = []
@@ -61,13 +81,16 @@ def test_a_french_game_of_each_shows_and_says_french_and_no_english(
     assert all(word in shown for word in FRENCH[game]), [w for w in FRENCH[game] if w not in shown]
 
 
-# The games and panels where every page fits whole in both languages. Castell's reasons on the
-# 128×64 panel and Carcassonne's long questions on the pads' small print are cut in English as
-# in French: the ledger pages' layout, not the words, is what those need.
+# Every game on both panels: a player's reasons over as many pages as the 128×64 panel needs,
+# a long question under the page's title (in small print when it needs to), and a pad's long
+# question going on below its entry.
 WHOLE_GAMES = [
     ("akropolis", "pi.toml", 4, 2),
     ("akropolis", "sim.toml", 3, 5),
+    ("castell", "pi.toml", 3, 4),
     ("castell", "sim.toml", 3, 5),
+    ("carcassonne", "pi.toml", 3, 4),
+    ("carcassonne", "sim.toml", 3, 5),
 ]
 
 
@@ -76,10 +99,12 @@ WHOLE_GAMES = [
 def test_nothing_is_cut_in_a_whole_game_of_each(
     make_table, drawn, monkeypatch, game, config, n, seed, language
 ):
-    small, _said = _play(make_table, drawn, monkeypatch, game, config, n, seed, language)
+    left_out: set[str] = set()
+    small, _said = _play(make_table, drawn, monkeypatch, game, config, n, seed, language, left_out)
     cut = {t for t in drawn if t.endswith("…") and t not in WHOLE}
     cut |= {t for t in small if t.endswith("..")}
     assert not cut, sorted(cut)
+    assert not left_out, sorted(left_out)  # no line left out for want of rows either
 
 
 @pytest.mark.parametrize("game", ["akropolis", "castell", "carcassonne"])

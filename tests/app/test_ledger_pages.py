@@ -8,12 +8,14 @@ from companion.app.ledger import FOOTER, ledger_feed, ledger_ui
 from companion.app.menus import NumberMenu
 from companion.kit.moves import Action
 from companion.kit.steps import NumberField
+from companion.screens import MainUI, render_main
 from companion.screens.ledger_pages import (
     is_score_line,
     player_page,
     player_speech,
     ranking_page,
 )
+from companion.screens.pages import announce_footer
 from companion.session.views import DecisionView
 
 RED = [
@@ -52,7 +54,7 @@ def test_while_people_enter_the_page_names_them_then_the_prompt_and_the_scores()
     ui = ledger_ui(view, "red takes back", ("NOT SAVED",), 128)
     assert ui.title == "Still entering: red, green"
     assert ui.lines == ("red takes back", "Final count", "red 3", "green 0")
-    assert (ui.footer, ui.alerts, ui.screen) == (FOOTER, ("NOT SAVED",), "message")
+    assert (ui.footer, ui.alerts, ui.screen) == (FOOTER, ("NOT SAVED",), "ledger")
     one = DecisionView("feature", "City: tiles", False, ("blue",), ())
     turn = type("View", (), {"decision": one, "scores": {"blue": 1}})()
     assert ledger_ui(turn, "", (), 128).title == "blue: City: tiles"
@@ -89,3 +91,81 @@ def test_a_stepper_pointed_at_a_value_shows_it_within_its_bounds():
     assert menu.value == 9
     menu.move(-1, held=4)
     assert menu.value == 7
+
+
+CASTELL = [  # one player's reasons, each too long for a row of 128 px
+    {"player": "red", "points": 8, "rule": "tower", "why": "Best tower: 8"},
+    {"player": "red", "points": 0, "rule": "regions", "why": "Region variety: 1 region = 0"},
+    {
+        "player": "red",
+        "points": 13,
+        "rule": "prizes",
+        "why": "Prizes: 2 trophies × 5 + 1 medal × 3 = 13",
+    },
+    {
+        "player": "red",
+        "points": 6,
+        "rule": "sizes",
+        "why": "Size tokens: 2 sizes × 2 + 2 further = 6",
+    },
+    {"player": "red", "points": 8, "rule": "local", "why": "Local performances: 5 + 3 tokens = 8"},
+]
+
+
+def test_a_players_reasons_go_over_as_many_pages_as_the_panel_needs_each_whole(
+    drawn, main_small_print
+):
+    events = [{"kind": "score", "text": "…", "detail": d, "round": 1} for d in CASTELL]
+    narrow = ledger_feed(events, size=(128, 64))[0]
+    wide = ledger_feed(events, size=(256, 64))[0]
+    assert len(wide) == 1 and wide == ledger_feed(events)[0]  # 256 px: one page, as before
+    assert [p.title for p in narrow] == ["red: 35"] * 3  # every page titled with the total
+    assert [x for p in narrow for x in p.lines] == list(wide[0].lines)  # each reason, in order
+    # What the voice says: each page its own reasons, the last the total.
+    assert narrow[0].speech == "red: Best tower: 8. Region variety: 1 region = 0."
+    assert narrow[-1].speech == "red: Local performances: 5 + 3 tokens = 8. 35 in all."
+    assert " ".join(p.speech[5:] for p in narrow) == wide[0].speech[5:]
+    for i, p in enumerate(narrow):  # each page as the panel draws it: nothing cut or left out
+        drawn.clear()
+        main_small_print.clear()
+        footer = announce_footer(i + 1, len(narrow), 128)
+        render_main({}, MainUI("announce", p.title, p.lines, None, footer), (128, 64), "1")
+        assert not [t for t in [*drawn, *main_small_print] if t.endswith(("…", ".."))]
+        shown = " ".join([*drawn, *main_small_print]).split()
+        assert [w for line in p.lines for w in line.split()] == shown[
+            5:
+        ]  # after the title and the footer
+
+
+def test_a_question_too_long_for_the_title_goes_below_it_whole_in_small_print_if_need_be(
+    drawn, main_small_print
+):
+    asked = (
+        "Completed a road, a city or a cloister? Enter it (the player who placed the tile). "
+        "After the last tile: end of game"
+    )
+    d = DecisionView("play", asked, False, ("red", "blue", "yellow"), ())
+    view = type("View", (), {"decision": d, "scores": {"red": 3, "blue": 0, "yellow": 12}})()
+    for width_px in (128, 256):
+        ui = ledger_ui(view, "red: no undo, nothing to take back", (), width_px)
+        assert ui.title == "red, blue, yellow"  # who is asked; what, under it
+        assert ui.lines == (
+            "red: no undo, nothing to take back",
+            asked,
+            "red 3",
+            "blue 0",
+            "yellow 12",
+        )
+        drawn.clear()
+        main_small_print.clear()
+        render_main({}, ui, (width_px, 64), "1")
+        shown = [*drawn, *main_small_print]
+        assert not [t for t in shown if t.endswith(("…", ".."))], shown
+        words = " ".join(shown).split()
+        assert all(w in words for w in asked.split()), shown
+        assert {"12", "yellow", "back", "undo,"} <= set(words)
+        # 128 px: the scores side by side, and no row left for the footer, which is left out.
+        assert ("hold" in words) == (width_px == 256)
+    short = DecisionView("feature", "City: tiles", False, ("blue",), ())
+    turn = type("View", (), {"decision": short, "scores": {"blue": 1}})()
+    assert ledger_ui(turn, "", (), 128).title == "blue: City: tiles"  # fits: as before

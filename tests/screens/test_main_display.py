@@ -127,15 +127,16 @@ def test_a_reason_too_long_for_small_print_takes_the_footers_row_when_it_needs_i
         ("row", 1, 43, "yellow none"),
         ("row", 1, 53, SHORT),
     ]
-    # One row spare: the footer stays; the reason takes that row, two in all, and is cut there.
+    # One row spare: the footer stays, but the reason needs three rows: rather than cut it,
+    # every reason goes to small print, each wrapped whole.
     longest = TOO_LONG + " castillo +4 court"
     assert page(_announce("Aragón", (longest, "yellow none", SHORT), "● next")) == [
         ("row", 1, 0, "Aragón"),
         ("row", 1, 53, "● next"),
-        ("row", 1, 13, "yellow 1st with 4: 5"),
-        ("row", 1, 23, "+2, +5 king castillo…"),
-        ("row", 1, 33, "yellow none"),
-        ("row", 1, 43, SHORT),
+        ("small", 1, 14, "yellow 1st with 4: 5 +2, +5"),
+        ("small", 1, 20, "king castillo +4 court"),
+        ("small", 1, 26, "yellow none"),
+        ("small", 1, 32, SHORT),
     ]
 
 

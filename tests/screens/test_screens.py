@@ -463,19 +463,22 @@ def pad_small_print(small_print_at):
     return small_print_at(pad)
 
 
-def test_a_long_pad_question_takes_two_rows_of_small_print_cut_at_the_second(pad_small_print):
+def test_a_long_pad_question_takes_two_rows_of_small_print_and_goes_on_below_the_entry(
+    pad_small_print,
+):
     # "Place caballeros from your court" is 32 characters, 128 px: one more than a row holds.
     question = "Place caballeros from your court in any region, then take an action card"
     render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
     assert pad_small_print == [
         (1, 0, "Place caballeros from your"),
-        (1, 6, "court in any region, then tak.."),
+        (1, 6, "court in any region, then take"),
         (115, 20, "1/2"),  # the entry a pixel lower, at 11, and this row under it
+        (1, 20, "an action card"),  # the question's end, every word whole
     ]
-    # The second row is cut where the text goes on, words and spaces as they are.
+    # Only where the note takes the row below is the second row cut, and marked so.
     pad_small_print.clear()
     question = "Place caballeros from your court in any region then elsewhere please"
-    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True), (128, 32))
+    render_pad(None, PadMenu("red", question, ("13", "12"), 0, True, "sealed: 9"), (128, 32))
     assert pad_small_print[1] == (1, 6, "court in any region then else..")
 
 
@@ -528,12 +531,13 @@ def test_a_cards_text_takes_the_rows_the_question_and_the_note_leave(pad_small_p
     long = "Place caballeros from your court in any region, then take an action card"
     entries = ("Score one region", "Veto")
     # Below the note the one row left holds a row of the text; so does the row beside the
-    # count under a question in two rows; under both, no row is left.
+    # count under a question in two rows, after the question's end; under both, no row is left.
     assert (
         text_pages(PadMenu("red", "Take a card", entries, 0, True, "sealed: 9", text), (128, 32))
         == pages
     )
-    assert text_pages(PadMenu("red", long, entries, 0, True, text=text), (128, 32)) == pages
+    menu = PadMenu("red", long, entries, 0, True, text=text)
+    assert text_pages(menu, (128, 32)) == [("an action card",), *pages]
     assert text_pages(PadMenu("red", long, entries, 0, True, "sealed: 9", text), (128, 32)) == []
     # The row beside the count is as wide as the count leaves: "9/9" (12 px) leaves 110 px for
     # "Special scoring: choose one" (108).
