@@ -61,6 +61,9 @@ fi
 cd "$work"
 # The directory must exist before Python starts, or the import system caches it as missing.
 mkdir -p mutants
+# mutmut copies a package's other files (catalogs, pages, data) into mutants/ once and never
+# again: remove them so that this run's copy is of the tree as it is now.
+find mutants -type f ! -name '*.py' -delete
 export COMPANION_TEST_SOURCE=1 PYTHONPATH="$work/mutants"
 # A mutant that loops appending to a list (journal.Found.run with `seq = 1`) eats the machine's
 # memory long before its CPU time limit: a cap on the address space makes it a MemoryError, a
