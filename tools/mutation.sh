@@ -62,8 +62,9 @@ cd "$work"
 # The directory must exist before Python starts, or the import system caches it as missing.
 mkdir -p mutants
 # mutmut copies a package's other files (catalogs, pages, data) into mutants/ once and never
-# again: remove them so that this run's copy is of the tree as it is now.
-find mutants -type f ! -name '*.py' -delete
+# again: remove them so that this run's copy is of the tree as it is now (never its own files:
+# each module's results, *.meta, and its stats).
+find mutants -type f ! -name '*.py' ! -name '*.meta' ! -name 'mutmut-stats.json' -delete
 export COMPANION_TEST_SOURCE=1 PYTHONPATH="$work/mutants"
 # A mutant that loops appending to a list (journal.Found.run with `seq = 1`) eats the machine's
 # memory long before its CPU time limit: a cap on the address space makes it a MemoryError, a

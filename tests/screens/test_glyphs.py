@@ -106,11 +106,15 @@ def test_an_accented_letter_is_built_as_drawn_in_its_rows():
     # é: the acute on row 1, the e's body on rows 2–5, nothing on rows 0 and 6; a blank column.
     from luma.core.legacy.font import TINY_FONT
 
+    from companion.screens import tiny_accents
     from companion.screens.tiny_accents import ACCENTED, glyph_columns, with_accents
 
     assert ACCENTED["é"] == ["...", "..#", ".#.", "###", "#..", ".##", "..."]
     assert glyph_columns(ACCENTED["é"]) == [0b011000, 0b101100, 0b101010, 0]
     assert ACCENTED["ç"][-1] == ".#." and ACCENTED["ê"][:2] == [".#.", "#.#"]
+    body = ["#..", "#..", "#..", "#.."]  # a letter built now, as the table above was at import
+    assert tiny_accents._letter(body, "..#") == ["...", "..#", *body, "..."]
+    assert tiny_accents._letter(body, (".#.", "#.#"), "#..") == [".#.", "#.#", *body, "#.."]
     font = with_accents(TINY_FONT)
     assert font[ord("é")] == glyph_columns(ACCENTED["é"]) and font[ord("e")] == TINY_FONT[ord("e")]
     assert len(font) == len(TINY_FONT) and font is not TINY_FONT
