@@ -23,7 +23,7 @@ def words_of(game: str | None) -> Localize:
     return as_is if game is None else games.load(game).localize
 
 
-def localized_ui(ui: MainUI, localize: Localize = as_is) -> MainUI:
+def localized_ui(ui: MainUI, localize: Localize) -> MainUI:
     """The main display's page with every line in the table's language."""
     if language() == "en":
         return ui
@@ -36,7 +36,7 @@ def localized_ui(ui: MainUI, localize: Localize = as_is) -> MainUI:
     )
 
 
-def localized_menu(menu: PadMenu, localize: Localize = as_is) -> PadMenu:
+def localized_menu(menu: PadMenu, localize: Localize) -> PadMenu:
     """A pad's menu with its question, entries and note in the table's language."""
     if language() == "en":
         return menu
@@ -49,7 +49,7 @@ def localized_menu(menu: PadMenu, localize: Localize = as_is) -> PadMenu:
     )
 
 
-def localized_view(view: dict[str, Any], localize: Localize = as_is) -> dict[str, Any]:
+def localized_view(view: dict[str, Any], localize: Localize) -> dict[str, Any]:
     """The public view with the decision's prompt in the table's language."""
     decision = view.get("decision")
     if language() == "en" or not isinstance(decision, dict) or "prompt" not in decision:

@@ -207,7 +207,7 @@ class Game(TableMode):
                 t.outputs.say(t.words(s.events[-1]["text"], spoken=True), s.events[-1]["round"])
                 t.public_note = t.words(s.events[-1]["text"])
             else:
-                t.public_note = _("{player}: no undo, {why}").format(player=_(p), why=t.words(why))
+                t.public_note = _("{player}: no undo, {why}").format(player=_(p), why=why)
                 t.outputs.cue("error")
             return
         waiting = _waiting(t)

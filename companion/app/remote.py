@@ -284,12 +284,12 @@ def _hold(t: TableCore, p: str, marks: SeatMarks) -> Reply:
     if view.sealed_step is not None and p in view.sealed_step:
         why = s.withdraw_refusal(p)
         if why is not None:
-            return Reply(False, t.words(why))
+            return Reply(False, why)  # the session words it in the table's language
         s.withdraw(p)
     else:
         why = s.undo_refusal(p)
         if why is not None:
-            return Reply(False, _("no undo: {why}").format(why=t.words(why)))
+            return Reply(False, _("no undo: {why}").format(why=why))
         s.undo(p)
         # The real board follows: say (and show) what to take back on it, as a pad's undo does.
         t.outputs.say(t.words(s.events[-1]["text"], spoken=True), s.events[-1]["round"])

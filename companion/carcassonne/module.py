@@ -7,7 +7,8 @@ from companion.carcassonne.bots import RandomBot
 from companion.carcassonne.options import Options
 from companion.carcassonne.sentences import SENTENCES
 from companion.carcassonne.state import State
-from companion.kit.game import GameBase, GameInfo
+from companion.i18n import N_
+from companion.kit.game import GameBase, GameInfo, undo_moments
 from companion.kit.steps import NumberField
 
 
@@ -25,7 +26,7 @@ class Carcassonne(GameBase):
     sentences = SENTENCES
     # Event kinds that end a scoring or the game. A "score" during play is not final: the last
     # owner who confirmed may take the entry back (the track is replayed without it).
-    undo_barriers = frozenset({"ranking", "game_over"})
+    undo_barriers = undo_moments(N_("ranking"), N_("game over"))
 
     def number_field(self, state: State, player: str) -> NumberField | None:
         return engine.number_field(state, player)

@@ -11,13 +11,14 @@ from companion.castell.bots import PlausibleBot, RandomBot
 from companion.castell.options import TableOptions
 from companion.castell.sentences import SENTENCES
 from companion.i18n import N_
-from companion.kit.game import GameBase, GameInfo
+from companion.kit.game import GameBase, GameInfo, undo_moments
 
 
 class Castell(GameBase):
     # A festival's best towers, once announced, and the final count are not taken back.
-    undo_barriers = frozenset({"best_tower", "score", "totals", "ranking", "game_over"})
-    moment_words = (N_("best tower"),)  # as a refused undo names it, marked for the catalogs
+    undo_barriers = undo_moments(
+        N_("best tower"), N_("score"), N_("totals"), N_("ranking"), N_("game over")
+    )
     info = GameInfo(
         id="castell",
         name="Castell",

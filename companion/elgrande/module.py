@@ -21,31 +21,11 @@ from companion.elgrande.state import State
 from companion.elgrande.summary import card_actions
 from companion.elgrande.undo_words import board_change, places
 from companion.i18n import N_
-from companion.kit.game import GameBase, GameInfo
+from companion.kit.game import GameBase, GameInfo, undo_moments
 
-# Events that mark a point no undo may cross: something was revealed, scored or handed over.
-UNDO_BARRIERS = frozenset(
-    {
-        "bids",
-        "bid",
-        "discs",
-        "castillo_discs",
-        "score",
-        "totals",
-        "round",
-        "turn",
-        "order",
-        "general_scoring",
-        "game_over",
-        "take_back",
-        "discard",
-        "veto",
-        "setup",
-    }
-)
-
-# Their words, as a refused undo names them ("… past the bids"), marked for the catalogs.
-MOMENT_WORDS = (
+# Events that mark a point no undo may cross: something was revealed, scored or handed over
+# (each named as a refused undo says it, "… past the bids").
+UNDO_BARRIERS = undo_moments(
     *(N_("bids"), N_("bid"), N_("discs"), N_("castillo discs"), N_("score"), N_("totals")),
     *(N_("round"), N_("turn"), N_("order"), N_("general scoring"), N_("game over")),
     *(N_("take back"), N_("discard"), N_("veto"), N_("setup")),

@@ -16,6 +16,16 @@ from companion.kit.sentences import Sentences
 from companion.kit.shortcuts import Shortcut
 
 
+def undo_moments(*words: str) -> frozenset[str]:
+    """The event kinds no undo crosses, from their words as a refused undo says them ("… past
+    the game over": `game_over`); each word marked with `N_` where it is written.
+
+    >>> sorted(undo_moments("score", "game over"))
+    ['game_over', 'score']
+    """
+    return frozenset(word.replace(" ", "_") for word in words)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game's nature: its id (stored in every saved game's header), its name on the setup
@@ -105,9 +115,7 @@ class GameBase:
     seats hold no secret, and whose numbers are asked by its steps (`Step.number`), the rest.
     El Grande overrides the rest; the ledger games inherit it."""
 
-    undo_barriers: frozenset[str] = frozenset({"score", "totals", "ranking", "game_over"})
-    # Their words, as a refused undo names them ("… past the ranking"), marked for the catalogs.
-    moment_words = (N_("score"), N_("totals"), N_("ranking"), N_("game over"))
+    undo_barriers = undo_moments(N_("score"), N_("totals"), N_("ranking"), N_("game over"))
     # The game's own modules: the engine (new_game, decision, legal_actions, apply_in_place),
     # the views (public_view), its table options (a `kit.options.ChoiceOptions`), and what
     # scores a document for `companion score FILE` (score_document).

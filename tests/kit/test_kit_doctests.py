@@ -7,6 +7,7 @@ import pytest
 from companion.kit import (
     engine,
     events,
+    game,
     moves,
     options,
     scoring,
@@ -20,7 +21,19 @@ from companion.kit import (
 
 @pytest.mark.parametrize(
     "mod",
-    [engine, events, moves, options, scoring, sentences, shortcuts, steps, strict_json, views],
+    [
+        engine,
+        events,
+        game,
+        moves,
+        options,
+        scoring,
+        sentences,
+        shortcuts,
+        steps,
+        strict_json,
+        views,
+    ],
 )
 def test_docstring_examples_run(mod):
     result = doctest.testmod(mod)
